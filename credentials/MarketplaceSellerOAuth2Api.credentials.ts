@@ -1,0 +1,159 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { authorizeRequest } from '../nodes/shared/authorizeRequest';
+import { obtainPartnerToken } from '../nodes/shared/grants';
+import { MARKETPLACE } from '../nodes/shared/profile';
+
+/**
+ * Third party app (spec 1.4) acting for a seller: authorization code grant with refresh
+ * (spec 4.2, 4.3, 5.6). The marketplace's token endpoint takes GET with query parameters and
+ * HTTP Basic, which n8n's generic OAuth2 credential cannot do, so the grant runs in
+ * preAuthentication. The refresh token is kept in oauthTokenData, which n8n preserves when the
+ * credential is edited.
+ */
+export class MarketplaceSellerOAuth2Api implements ICredentialType {
+	name = 'marketplaceSellerOAuth2Api';
+
+	displayName = 'Marketplace Seller OAuth2 API';
+
+	icon: Icon = { light: 'file:marketplaceSeller.svg', dark: 'file:marketplaceSeller.dark.svg' };
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-marketplace-seller#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName:
+				'For partners and aggregators acting for a seller. 1) Fill in App ID, App Secret, Redirect URL and the base URL, leave Authorization Code empty and save: the test answers with the authorization URL. 2) Send it to the seller; after they press Allow, their browser goes to your redirect URL with ?code=...&state=... 3) Paste that code, or the whole address, into Authorization Code and save. The code works once; n8n then renews access with the refresh token by itself.',
+			name: 'notice',
+			type: 'notice',
+			default: '',
+		},
+		{
+			displayName: 'App ID',
+			name: 'appId',
+			type: 'string',
+			required: true,
+			default: '',
+			description: 'The application ID (appid, the OAuth client_id) of your third party app',
+		},
+		{
+			displayName: 'App Secret',
+			name: 'appSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The application secret (app-secret) of your third party app',
+		},
+		{
+			displayName: 'Redirect URL',
+			name: 'redirectUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. https://partner.example.com/oauth/callback',
+			description: 'The https redirect URL registered on your third party app; it must match exactly',
+		},
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Production', value: 'production' },
+				{ name: 'Sandbox', value: 'sandbox' },
+			],
+			default: 'production',
+			description: 'Sandbox apps and credentials are issued by marketplace support and differ from production ones',
+		},
+		{
+			displayName: 'Production Base URL',
+			name: 'productionBaseUrl',
+			type: 'string',
+			default: MARKETPLACE.productionBaseUrl,
+			placeholder: 'e.g. https://api.example.com',
+			description: 'The production API address ({base_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
+			displayOptions: { show: { environment: ['production'] } },
+		},
+		{
+			displayName: 'Sandbox Base URL',
+			name: 'sandboxBaseUrl',
+			type: 'string',
+			default: MARKETPLACE.sandboxBaseUrl,
+			placeholder: 'e.g. https://sandbox-api.example.com',
+			description: 'The sandbox API address ({sandbox_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
+			displayOptions: { show: { environment: ['sandbox'] } },
+		},
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'string',
+			default: MARKETPLACE.defaultScope,
+			description: 'OAuth scope requested in the authorization URL, case-sensitive',
+		},
+		{
+			displayName: 'Authorization Code',
+			name: 'authorizationCode',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://partner.example.com/oauth/callback?code=AbC123&state=...',
+			description: 'The one-time code the seller\'s approval produced, or the whole address their browser was sent to. Used once; paste a new one only when asked to re-authorize.',
+		},
+		{
+			displayName: 'State',
+			name: 'authorizationState',
+			type: 'string',
+			default: '',
+			description: 'The state value that came back with the code. Not needed when the whole address was pasted above.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	async preAuthentication(
+		this: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	): Promise<IDataObject> {
+		return await obtainPartnerToken(this, credentials);
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return await authorizeRequest(credentials, requestOptions);
+	}
+
+	// A harmless read (the first pre-dispatch shipment of the seller) proves the token is accepted.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}',
+			url: '/sellers/v3/shipments/filter',
+			method: 'POST',
+			body: { filter: { type: 'preDispatch' }, pagination: { pageSize: 1 } },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The marketplace refused the access token: the seller may have revoked access. Paste a new authorization code.',
+				},
+			},
+		],
+	};
+}

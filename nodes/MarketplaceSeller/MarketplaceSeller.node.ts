@@ -1,0 +1,73 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import * as authorization from './actions/authorization/Authorization.resource';
+import { authenticationProperty } from './actions/common.descriptions';
+import * as listing from './actions/listing/Listing.resource';
+import * as notificationSubscription from './actions/notificationSubscription/NotificationSubscription.resource';
+import * as returns from './actions/return/Return.resource';
+import { router } from './actions/router';
+import * as shipment from './actions/shipment/Shipment.resource';
+import * as token from './actions/token/Token.resource';
+import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
+
+export class MarketplaceSeller implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Marketplace Seller',
+		name: 'marketplaceSeller',
+		icon: { light: 'file:marketplaceSeller.svg', dark: 'file:marketplaceSeller.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: `Act on ${MARKETPLACE.displayName.toLowerCase()} orders and listings: shipments, labels, invoices, dispatch, listings and returns`,
+		defaults: { name: 'Marketplace Seller' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: CREDENTIAL_TYPES.selfAccess,
+				required: true,
+				displayOptions: { show: { authentication: ['clientCredentials'] } },
+			},
+			{
+				name: CREDENTIAL_TYPES.thirdParty,
+				required: true,
+				displayOptions: { show: { authentication: ['authorizationCode'] } },
+			},
+		],
+		properties: [
+			authenticationProperty,
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Authorization', value: 'authorization', description: 'Links for sellers to approve a third party app' },
+					{ name: 'Listing', value: 'listing', description: 'Products for sale, their prices and stock' },
+					{ name: 'Notification Subscription', value: 'notificationSubscription', description: 'Order and return push notifications' },
+					{ name: 'Return', value: 'return', description: 'Customer and courier returns' },
+					{ name: 'Shipment', value: 'shipment', description: 'Orders to pack, label, dispatch or cancel' },
+					{ name: 'Token', value: 'token', description: 'Access and refresh tokens of the credential' },
+				],
+				default: 'shipment',
+			},
+			...shipment.description,
+			...notificationSubscription.description,
+			...token.description,
+			...authorization.description,
+			...listing.description,
+			...returns.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

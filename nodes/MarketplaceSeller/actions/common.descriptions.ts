@@ -1,0 +1,59 @@
+/** Parameters shared by several operations. */
+import type { INodeProperties } from 'n8n-workflow';
+
+export const authenticationProperty: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Self Access App (Client Credentials)',
+			value: 'clientCredentials',
+			description: 'Your own seller account, with the App ID and secret of a self access app',
+		},
+		{
+			name: 'Third Party App (Authorization Code)',
+			value: 'authorizationCode',
+			description: 'A partner or aggregator acting for a seller who approved the app',
+		},
+	],
+	default: 'clientCredentials',
+};
+
+export const shipmentIdsProperty: INodeProperties = {
+	displayName: 'Shipment IDs',
+	name: 'shipmentIds',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. {{ $json.shipmentId }}',
+	description:
+		'One or more shipment IDs, comma-separated, usually an expression reading the shipment ID of the input item. Input items are batched into as few requests as the marketplace allows.',
+};
+
+export const binaryPropertyNameProperty: INodeProperties = {
+	displayName: 'Put Output File in Field',
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	hint: 'The name of the output binary field to put the file in',
+};
+
+export const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};

@@ -1,0 +1,92 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { readRequiredText } from '../../helpers/ids';
+import {
+	additionalFieldOptions,
+	entityFields,
+	listingFromFields,
+	locationsProperty,
+	readListingJson,
+	skuProperty,
+} from './listing.fields';
+import { writeListings } from './write';
+
+const fieldsMode = { show: { listingInput: ['fields'] } };
+
+const properties: INodeProperties[] = [
+	skuProperty,
+	{
+		displayName: 'Listing Details',
+		name: 'listingInput',
+		type: 'options',
+		options: [
+			{ name: 'Define Below', value: 'fields' },
+			{ name: 'JSON', value: 'json', description: 'The whole listing as a JSON object in the version 3 structure' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Listing (JSON)',
+		name: 'listingJson',
+		type: 'json',
+		default: '{\n  "product_id": "",\n  "price": { "mrp": 0, "selling_price": 0 },\n  "tax": { "hsn": "" },\n  "fulfillment": { "shipping_provider": "SELLER", "procurement_type": "REGULAR", "dispatch_sla": 2 }\n}',
+		description: 'The listing of this SKU: product_id, price, tax, fulfillment, locations, packages, address_label, dating_label',
+		displayOptions: { show: { listingInput: ['json'] } },
+	},
+	{
+		displayName: 'Product ID',
+		name: 'productId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The marketplace product the listing sells',
+		displayOptions: fieldsMode,
+	},
+	...entityFields(true).map((field) => ({ ...field, displayOptions: fieldsMode })),
+	{ ...locationsProperty, displayOptions: fieldsMode },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: fieldsMode,
+		options: additionalFieldOptions,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['create'] } }, properties);
+
+/** Creates listings; an existing SKU is overwritten (api-facts 7). */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await writeListings(this, items, {
+		suffix: '',
+		rules: { mode: 'create' },
+		operation: 'Create listing',
+		read: (itemIndex) => {
+			const sku = readRequiredText(this, 'sku', itemIndex, 'SKU');
+			if (this.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
+				return { sku, listing: readListingJson(this, 'listingJson', itemIndex, sku) };
+			}
+			const fields: IDataObject = {
+				productId: this.getNodeParameter('productId', itemIndex, ''),
+				mrp: this.getNodeParameter('mrp', itemIndex),
+				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),
+				hsn: this.getNodeParameter('hsn', itemIndex, ''),
+				shippingProvider: this.getNodeParameter('shippingProvider', itemIndex),
+				procurementType: this.getNodeParameter('procurementType', itemIndex),
+				dispatchSla: this.getNodeParameter('dispatchSla', itemIndex),
+				locations: this.getNodeParameter('locations', itemIndex, {}),
+				...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+			};
+			if (((fields.locations as IDataObject).location ?? undefined) === undefined) delete fields.locations;
+			return { sku, listing: listingFromFields(fields) };
+		},
+	});
+}

@@ -1,0 +1,84 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { readRequiredText } from '../../helpers/ids';
+import {
+	additionalFieldOptions,
+	entityFields,
+	listingFromFields,
+	locationsProperty,
+	readListingJson,
+	skuProperty,
+} from './listing.fields';
+import { writeListings } from './write';
+
+const properties: INodeProperties[] = [
+	skuProperty,
+	{
+		displayName: 'Listing Details',
+		name: 'listingInput',
+		type: 'options',
+		options: [
+			{ name: 'Define Below', value: 'fields' },
+			{ name: 'JSON', value: 'json', description: 'The listing fields to change as a JSON object in the version 3 structure' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Listing (JSON)',
+		name: 'listingJson',
+		type: 'json',
+		default: '{\n  "tax": { "hsn": "" }\n}',
+		description: 'The fields to change; tax.hsn is mandatory in version 3',
+		displayOptions: { show: { listingInput: ['json'] } },
+	},
+	{
+		displayName: 'HSN Code',
+		name: 'hsn',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 61091000',
+		description: 'The 8-digit HSN classification of the product (mandatory in version 3)',
+		displayOptions: { show: { listingInput: ['fields'] } },
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: { listingInput: ['fields'] } },
+		options: [
+			...entityFields(false).filter((field) => field.name !== 'hsn'),
+			locationsProperty,
+			...additionalFieldOptions,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await writeListings(this, items, {
+		suffix: '/update',
+		rules: { mode: 'update' },
+		operation: 'Update listing',
+		read: (itemIndex) => {
+			const sku = readRequiredText(this, 'sku', itemIndex, 'SKU');
+			if (this.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
+				return { sku, listing: readListingJson(this, 'listingJson', itemIndex, sku) };
+			}
+			const fields: IDataObject = {
+				hsn: this.getNodeParameter('hsn', itemIndex, ''),
+				...(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject),
+			};
+			return { sku, listing: listingFromFields(fields) };
+		},
+	});
+}

@@ -1,0 +1,41 @@
+import {
+	updateDisplayOptions,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { readRequiredText } from '../../helpers/ids';
+import { entityFields, listingFromFields, skuProperty } from './listing.fields';
+import { writeListings } from './write';
+
+const properties: INodeProperties[] = [
+	skuProperty,
+	...entityFields(true).filter((field) => field.name === 'mrp' || field.name === 'sellingPrice'),
+	{
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. INR',
+		description: 'Currency of the prices, when the marketplace expects one',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updatePrice'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await writeListings(this, items, {
+		suffix: '/update/price',
+		rules: { mode: 'price' },
+		operation: 'Update listing price',
+		read: (itemIndex) => ({
+			sku: readRequiredText(this, 'sku', itemIndex, 'SKU'),
+			listing: listingFromFields({
+				mrp: this.getNodeParameter('mrp', itemIndex),
+				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),
+				currency: this.getNodeParameter('currency', itemIndex, ''),
+			}),
+		}),
+	});
+}

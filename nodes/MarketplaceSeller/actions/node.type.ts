@@ -1,0 +1,24 @@
+/** The resources and operations of the node, as a type map (n8n's modern node layout). */
+type NodeTypeMap = {
+	shipment:
+		| 'search'
+		| 'get'
+		| 'getDetails'
+		| 'generateLabels'
+		| 'downloadLabels'
+		| 'downloadLabelOnly'
+		| 'downloadInvoices'
+		| 'getForms'
+		| 'updateFormAck'
+		| 'dispatch'
+		| 'cancel';
+	notificationSubscription: 'update';
+	token: 'checkExpiry';
+	authorization: 'getUrl';
+	listing: 'create' | 'update' | 'updatePrice' | 'updateInventory' | 'get' | 'search';
+	return: 'search';
+};
+
+export type MarketplaceSellerResource = keyof NodeTypeMap;
+
+export type MarketplaceSellerOperation<R extends MarketplaceSellerResource = MarketplaceSellerResource> = NodeTypeMap[R];

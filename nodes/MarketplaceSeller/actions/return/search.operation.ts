@@ -1,0 +1,88 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import { readDate } from '../../helpers/dates';
+import { forEachItem } from '../../helpers/execution';
+import { searchReturnPages } from '../../transport/paging';
+import { limitProperty, returnAllProperty } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		options: [
+			{ name: 'Courier Return', value: 'courier_return', description: 'Returned by the courier (undelivered)' },
+			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
+		],
+		default: 'customer_return',
+		description: 'Which returns to search; the marketplace requires it',
+	},
+	returnAllProperty,
+	limitProperty,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '' },
+			{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '' },
+			{ displayName: 'Location ID', name: 'locationId', type: 'string', default: '' },
+			{ displayName: 'Modified After', name: 'modifiedAfter', type: 'dateTime', default: '' },
+			{ displayName: 'Modified Before', name: 'modifiedBefore', type: 'dateTime', default: '' },
+			{
+				displayName: 'Return IDs',
+				name: 'returnIds',
+				type: 'string',
+				default: '',
+				description: 'Only these returns, comma-separated, at most 25',
+			},
+			{
+				displayName: 'Tracking IDs',
+				name: 'trackingIds',
+				type: 'string',
+				default: '',
+				description: 'Only returns with these tracking IDs, comma-separated, at most 25',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['search'] } }, properties);
+
+/** Returns are still on version 2 of the API (api-facts 6). One output item per return item. */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, items, async (itemIndex) => {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
+		for (const field of ['createdAfter', 'createdBefore', 'modifiedAfter', 'modifiedBefore']) {
+			const date = readDate(this, filters[field], itemIndex, field);
+			if (date !== undefined) qs[field] = date;
+		}
+		if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') qs.locationId = filters.locationId.trim();
+		for (const field of ['returnIds', 'trackingIds']) {
+			const ids = String(filters[field] ?? '')
+				.split(',')
+				.map((id) => id.trim())
+				.filter(Boolean);
+			if (ids.length > 25) {
+				throw new NodeOperationError(this.getNode(), `At most 25 ${field} per search, got ${ids.length}`, {
+					itemIndex,
+					description: 'Split the IDs over several input items.',
+				});
+			}
+			if (ids.length > 0) qs[field] = ids.join(',');
+		}
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		return await searchReturnPages(this, qs, { limit, itemIndex, operation: 'Search returns' });
+	});
+}

@@ -1,0 +1,37 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import * as authorization from './authorization/Authorization.resource';
+import * as listing from './listing/Listing.resource';
+import type { MarketplaceSellerOperation, MarketplaceSellerResource } from './node.type';
+import * as notificationSubscription from './notificationSubscription/NotificationSubscription.resource';
+import * as returns from './return/Return.resource';
+import * as shipment from './shipment/Shipment.resource';
+import * as token from './token/Token.resource';
+
+type OperationModule = {
+	execute: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
+};
+
+const resources: Record<MarketplaceSellerResource, Record<string, OperationModule | unknown>> = {
+	shipment,
+	notificationSubscription,
+	token,
+	authorization,
+	listing,
+	return: returns,
+};
+
+/**
+ * Runs the chosen operation over all input items at once, so that batched operations can put
+ * many items into one request; each operation pairs its output items with their inputs.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as MarketplaceSellerResource;
+	const operation = this.getNodeParameter('operation', 0) as MarketplaceSellerOperation;
+	const module = resources[resource]?.[operation] as OperationModule | undefined;
+	if (typeof module?.execute !== 'function') {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
+	}
+	return [await module.execute.call(this, items)];
+}

@@ -1,0 +1,117 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as cancel from './cancel.operation';
+import * as dispatch from './dispatch.operation';
+import * as downloadInvoices from './downloadInvoices.operation';
+import * as downloadLabelOnly from './downloadLabelOnly.operation';
+import * as downloadLabels from './downloadLabels.operation';
+import * as generateLabels from './generateLabels.operation';
+import * as get from './get.operation';
+import * as getDetails from './getDetails.operation';
+import * as getForms from './getForms.operation';
+import * as search from './search.operation';
+import * as updateFormAck from './updateFormAck.operation';
+
+export {
+	cancel,
+	dispatch,
+	downloadInvoices,
+	downloadLabelOnly,
+	downloadLabels,
+	generateLabels,
+	get,
+	getDetails,
+	getForms,
+	search,
+	updateFormAck,
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['shipment'] } },
+		options: [
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Cancel shipments that are not packed yet',
+				action: 'Cancel shipments',
+			},
+			{
+				name: 'Download Invoices',
+				value: 'downloadInvoices',
+				description: 'Download the invoices of shipments as a PDF or as data',
+				action: 'Download invoices',
+			},
+			{
+				name: 'Download Label Only',
+				value: 'downloadLabelOnly',
+				description: 'Download only the shipping labels, e.g. to reprint them',
+				action: 'Download label only',
+			},
+			{
+				name: 'Download Labels',
+				value: 'downloadLabels',
+				description: 'Download labels with invoices and forms as a PDF',
+				action: 'Download labels',
+			},
+			{
+				name: 'Generate Labels',
+				value: 'generateLabels',
+				description: 'Pack shipments: send invoices, taxes and dimensions and generate their labels',
+				action: 'Generate labels',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get shipments by shipment, order item or order IDs',
+				action: 'Get shipments',
+			},
+			{
+				name: 'Get Details',
+				value: 'getDetails',
+				description: 'Get addresses, courier, tracking and dimensions of shipments',
+				action: 'Get shipment details',
+			},
+			{
+				name: 'Get Forms',
+				value: 'getForms',
+				description: 'Get the logistics compliance forms of shipments',
+				action: 'Get shipment forms',
+			},
+			{
+				name: 'Mark Ready to Dispatch',
+				value: 'dispatch',
+				description: 'Hand packed shipments over to logistics',
+				action: 'Mark shipments ready to dispatch',
+			},
+			{
+				name: 'Search',
+				value: 'search',
+				description: 'Search shipments by state, location, SKU and dates',
+				action: 'Search shipments',
+			},
+			{
+				name: 'Update Form Acknowledgement',
+				value: 'updateFormAck',
+				description: 'Unblock shipments stuck on form generation with acknowledgement numbers',
+				action: 'Update form acknowledgement',
+			},
+		],
+		default: 'search',
+	},
+	...cancel.description,
+	...dispatch.description,
+	...downloadInvoices.description,
+	...downloadLabelOnly.description,
+	...downloadLabels.description,
+	...generateLabels.description,
+	...get.description,
+	...getDetails.description,
+	...getForms.description,
+	...search.description,
+	...updateFormAck.description,
+];

@@ -1,0 +1,103 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
+import { readRequiredText } from '../../helpers/ids';
+import { shipmentOutcomes } from '../../helpers/results';
+import { apiRequest } from '../../transport';
+import { PATHS } from '../../../shared/profile';
+
+/** The reasons the marketplace accepts (api-facts 5.4). */
+export const CANCELLATION_REASONS = ['b2b_order', 'cannot_procure_item', 'not_enough_inventory'] as const;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Cancellations count against the seller\'s performance. Cancel only shipments that are not packed yet.',
+		name: 'cancelNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Shipment ID',
+		name: 'shipmentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.shipmentId }}',
+		description: 'The shipment to cancel; each input item is one shipment, batched 25 per request',
+	},
+	{
+		displayName: 'Location ID',
+		name: 'locationId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.locationId }}',
+	},
+	{
+		displayName: 'Reason',
+		name: 'reason',
+		type: 'options',
+		options: [
+			{ name: 'B2B Order', value: 'b2b_order' },
+			{ name: 'Cannot Procure Item', value: 'cannot_procure_item' },
+			{ name: 'Not Enough Inventory', value: 'not_enough_inventory' },
+		],
+		default: 'not_enough_inventory',
+		description: 'Why the seller cancels; the marketplace accepts only these reasons',
+	},
+	{
+		displayName: 'Cancellation Group IDs',
+		name: 'cancellationGroupIds',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.orderItems.map(i => i.cancellationGroupId).join(",") }}',
+		description: 'The cancellationGroupId of each order item to cancel (from Search or Get), comma-separated; the groups of one shipment can be cancelled separately',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['cancel'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
+		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
+		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
+		if (!(CANCELLATION_REASONS as readonly string[]).includes(reason)) {
+			throw new NodeOperationError(this.getNode(), `Reason "${reason}" is not accepted by the marketplace`, {
+				itemIndex,
+				description: `Use one of: ${CANCELLATION_REASONS.join(', ')}.`,
+			});
+		}
+		const groups = String(this.getNodeParameter('cancellationGroupIds', itemIndex, '') ?? '')
+			.split(',')
+			.map((group) => group.trim())
+			.filter(Boolean);
+		if (groups.length === 0) {
+			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: no cancellation group ID given`, {
+				itemIndex,
+				description: 'Give the cancellationGroupId of the order items to cancel; Search and Get return them on each order item.',
+			});
+		}
+		return [{ id: shipmentId, payload: { shipmentId, locationId, cancellationGroupIds: groups, reason } }];
+	});
+	const results = await executeInBatches(this, units, 25, async (batch) => {
+		const response = await apiRequest<IDataObject>(this, {
+			method: 'POST',
+			path: `${PATHS.sellers}/v3/shipments/cancel`,
+			family: 'orders',
+			body: { shipments: batch.map((unit) => unit.payload) },
+			operation: 'Cancel shipments',
+			itemIndex: batch[0].itemIndex,
+		});
+		return shipmentOutcomes(this, batch, response, 'Cancel shipment');
+	});
+	return inInputOrder(rejected, results);
+}

@@ -1,0 +1,58 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
+import { readIdList, readRequiredText } from '../../helpers/ids';
+import { shipmentOutcomes } from '../../helpers/results';
+import { apiRequest } from '../../transport';
+import { PATHS } from '../../../shared/profile';
+import { shipmentIdsProperty } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	shipmentIdsProperty,
+	{
+		displayName: 'Location ID',
+		name: 'locationId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.locationId }}',
+		description: 'The seller location handing the shipments over to logistics',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['dispatch'] } }, properties);
+
+/**
+ * Marks packed shipments, whose labels were downloaded, ready to dispatch: up to 25 per request,
+ * all of one location (api-facts 5.4), so shipments are grouped by location first.
+ */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<string>(this, items, (itemIndex) => {
+		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+		return readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: locationId }));
+	});
+	const output: INodeExecutionData[] = [];
+	for (const locationId of [...new Set(units.map((unit) => unit.payload))]) {
+		const ofLocation = units.filter((unit) => unit.payload === locationId);
+		output.push(
+			...(await executeInBatches(this, ofLocation, 25, async (batch) => {
+				const response = await apiRequest<IDataObject>(this, {
+					method: 'POST',
+					path: `${PATHS.sellers}/v3/shipments/dispatch`,
+					family: 'orders',
+					body: { shipmentIds: batch.map((unit) => unit.id), locationId },
+					operation: 'Mark ready to dispatch',
+					itemIndex: batch[0].itemIndex,
+				});
+				return shipmentOutcomes(this, batch, response, 'Mark ready to dispatch');
+			})),
+		);
+	}
+	return inInputOrder(rejected, output);
+}

@@ -1,0 +1,115 @@
+import {
+	NodeApiError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { readIdList } from '../../helpers/ids';
+import { apiRequest } from '../../transport';
+import { PATHS } from '../../../shared/profile';
+
+/** Lookups take up to 100 IDs of one kind per request (api-facts 4). */
+export const LOOKUP_BATCH_SIZE = 100;
+
+const LOOKUP_KINDS = {
+	shipmentIds: { label: 'shipment ID', matches: (shipment: IDataObject, id: string) => shipment.shipmentId === id },
+	orderItemIds: {
+		label: 'order item ID',
+		matches: (shipment: IDataObject, id: string) => orderItemsOf(shipment).some((item) => item.orderItemId === id),
+	},
+	orderIds: {
+		label: 'order ID',
+		matches: (shipment: IDataObject, id: string) => orderItemsOf(shipment).some((item) => item.orderId === id),
+	},
+} as const;
+
+type LookupKind = keyof typeof LOOKUP_KINDS;
+
+function orderItemsOf(shipment: IDataObject): IDataObject[] {
+	return Array.isArray(shipment.orderItems) ? (shipment.orderItems as IDataObject[]) : [];
+}
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Look Up By',
+		name: 'lookupBy',
+		type: 'options',
+		options: [
+			{ name: 'Order ID', value: 'orderIds', description: 'All shipments of these orders' },
+			{ name: 'Order Item ID', value: 'orderItemIds', description: 'The shipments holding these order items' },
+			{ name: 'Shipment ID', value: 'shipmentIds' },
+		],
+		default: 'shipmentIds',
+		description: 'Which kind of ID to look shipments up by; one kind per call',
+	},
+	{
+		displayName: 'IDs',
+		name: 'ids',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.shipmentId }}',
+		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 100 IDs per request.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['get'] } }, properties);
+
+/**
+ * Looks shipments up by IDs of one kind, 100 per request, and returns for each asked ID the
+ * shipments that match it. Used by Get and by the label wait.
+ */
+export async function lookUpShipments(
+	context: IExecuteFunctions,
+	kind: LookupKind,
+	ids: string[],
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const response = await apiRequest<IDataObject>(context, {
+		method: 'GET',
+		path: `${PATHS.sellers}/v3/shipments`,
+		family: 'orders',
+		qs: { [kind]: ids.join(',') },
+		operation: 'Get shipments',
+		itemIndex,
+	});
+	return Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<LookupKind>(this, items, (itemIndex) => {
+		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
+		const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
+		return ids.map((id) => ({ id, payload: kind }));
+	});
+	// One kind per request: group the units by kind, then batch.
+	const output: INodeExecutionData[] = [];
+	for (const kind of Object.keys(LOOKUP_KINDS) as LookupKind[]) {
+		const ofKind = units.filter((unit) => unit.payload === kind);
+		if (ofKind.length === 0) continue;
+		const found = await executeInBatches(this, ofKind, LOOKUP_BATCH_SIZE, async (batch) => {
+			const shipments = await lookUpShipments(this, kind, batch.map((unit) => unit.id), batch[0].itemIndex);
+			return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
+		});
+		output.push(...found);
+	}
+	return inInputOrder(rejected, output);
+}
+
+function matchShipments(context: IExecuteFunctions, unit: Unit<LookupKind>, shipments: IDataObject[], kind: LookupKind): UnitOutcome {
+	const matches = shipments.filter((shipment) => LOOKUP_KINDS[kind].matches(shipment, unit.id));
+	// An order split into several shipments gives several items.
+	if (matches.length > 0) return { ok: true, json: matches };
+	const label = LOOKUP_KINDS[kind].label;
+	const error = new NodeApiError(context.getNode(), { [kind]: unit.id } as JsonObject, {
+		message: `No shipment found for ${label} ${unit.id}`,
+		description: 'Check the ID and the environment; the marketplace returned no shipment for it.',
+		itemIndex: unit.itemIndex,
+	});
+	return { ok: false, error, json: { lookupBy: kind, id: unit.id } };
+}

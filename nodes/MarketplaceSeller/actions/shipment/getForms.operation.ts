@@ -1,0 +1,70 @@
+import {
+	NodeApiError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder, type UnitOutcome } from '../../helpers/execution';
+import { readIdList } from '../../helpers/ids';
+import { apiRequest, type MarketplaceRequest } from '../../transport';
+import { PATHS } from '../../../shared/profile';
+import { shipmentIdsProperty } from '../common.descriptions';
+
+const properties: INodeProperties[] = [shipmentIdsProperty];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getForms'] } }, properties);
+
+/**
+ * The spec and the overview say GET, the API reference says POST (api-facts 10.1 #4): ask with
+ * GET and fall back to POST when the marketplace answers 404 or 405.
+ */
+async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], itemIndex: number): Promise<IDataObject> {
+	const request: MarketplaceRequest = {
+		method: 'GET',
+		path: `${PATHS.sellers}/v3/shipments/${shipmentIds.map(encodeURIComponent).join(',')}/forms`,
+		family: 'orders',
+		operation: 'Get forms',
+		itemIndex,
+	};
+	let response: IDataObject | undefined;
+	let failure: NodeApiError | undefined;
+	try {
+		response = await apiRequest<IDataObject>(context, request);
+	} catch (error) {
+		failure = error as NodeApiError;
+	}
+	if (response !== undefined) return response;
+	if (failure?.httpCode === '404' || failure?.httpCode === '405') {
+		return await apiRequest<IDataObject>(context, { ...request, method: 'POST', body: {} });
+	}
+	throw failure;
+}
+
+/** Logistics compliance forms and their status per shipment, 100 shipments per request. */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
+		readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
+	);
+	const results = await executeInBatches(this, units, 100, async (batch) => {
+		const response = await fetchForms(this, batch.map((unit) => unit.id), batch[0].itemIndex);
+		const shipments = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
+		return batch.map((unit): UnitOutcome => {
+			const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
+			if (found) return { ok: true, json: { shipmentId: unit.id, forms: found.forms ?? [] } };
+			return {
+				ok: false,
+				json: { shipmentId: unit.id },
+				error: new NodeApiError(this.getNode(), { shipmentId: unit.id } as JsonObject, {
+					message: `No forms reported for shipment ${unit.id}`,
+					description: 'Check the shipment ID; forms are listed for shipments of your seller account only.',
+					itemIndex: unit.itemIndex,
+				}),
+			};
+		});
+	});
+	return inInputOrder(rejected, results);
+}

@@ -1,0 +1,245 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { readDate } from '../../helpers/dates';
+import { forEachItem } from '../../helpers/execution';
+import { searchShipmentPages } from '../../transport/paging';
+import { limitProperty, returnAllProperty } from '../common.descriptions';
+
+/** States allowed per filter type (api-facts 3.1). */
+export const STATES_BY_TYPE = {
+	preDispatch: ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'],
+	postDispatch: ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'],
+	cancelled: ['CANCELLED'],
+} as const;
+
+type FilterType = keyof typeof STATES_BY_TYPE;
+
+function stateOptions(type: FilterType) {
+	return STATES_BY_TYPE[type].map((state) => ({
+		name: state
+			.toLowerCase()
+			.split('_')
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' '),
+		value: state,
+	}));
+}
+
+const DATE_RANGES = [
+	['orderDate', 'Order Date'],
+	['dispatchAfterDate', 'Dispatch After Date'],
+	['dispatchByDate', 'Dispatch By Date'],
+	['modifiedDate', 'Modified Date'],
+	['cancellationDate', 'Cancellation Date'],
+] as const;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Shipment Type Filter',
+		name: 'filterType',
+		type: 'options',
+		options: [
+			{ name: 'Cancelled', value: 'cancelled', description: 'Shipments cancelled by the seller, the buyer or the marketplace' },
+			{ name: 'Post-Dispatch', value: 'postDispatch', description: 'Picked up, shipped or delivered' },
+			{ name: 'Pre-Dispatch', value: 'preDispatch', description: 'Approved up to ready to dispatch: what needs packing and handing over' },
+		],
+		default: 'preDispatch',
+		description: 'Which part of the order life cycle to search; it decides the states that can be chosen',
+	},
+	{
+		displayName: 'States',
+		name: 'preDispatchStates',
+		type: 'multiOptions',
+		options: stateOptions('preDispatch'),
+		default: [],
+		description: 'Only shipments in these states; none selected means all pre-dispatch states',
+		displayOptions: { show: { filterType: ['preDispatch'] } },
+	},
+	{
+		displayName: 'States',
+		name: 'postDispatchStates',
+		type: 'multiOptions',
+		options: stateOptions('postDispatch'),
+		default: [],
+		description: 'Only shipments in these states; none selected means all post-dispatch states',
+		displayOptions: { show: { filterType: ['postDispatch'] } },
+	},
+	{
+		displayName: 'Cancellation Type',
+		name: 'cancellationType',
+		type: 'options',
+		options: [
+			{ name: 'Buyer Cancellation', value: 'buyerCancellation' },
+			{ name: 'Marketplace Cancellation', value: 'marketplaceCancellation' },
+			{ name: 'Seller Cancellation', value: 'sellerCancellation' },
+		],
+		default: 'sellerCancellation',
+		description: 'Who cancelled; the marketplace requires it for cancelled shipments',
+		displayOptions: { show: { filterType: ['cancelled'] } },
+	},
+	returnAllProperty,
+	limitProperty,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			...DATE_RANGES.flatMap(([field, label]): INodeProperties[] => [
+				{
+					displayName: `${label} From`,
+					name: `${field}From`,
+					type: 'dateTime',
+					default: '',
+					description: `Only shipments whose ${label.toLowerCase()} is at or after this time (workflow time zone unless an offset is given)`,
+				},
+				{
+					displayName: `${label} To`,
+					name: `${field}To`,
+					type: 'dateTime',
+					default: '',
+					description: `Only shipments whose ${label.toLowerCase()} is at or before this time (workflow time zone unless an offset is given)`,
+				},
+			]),
+			{
+				displayName: 'Dispatch Service Tiers',
+				name: 'dispatchServiceTiers',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Express', value: 'EXPRESS' },
+					{ name: 'Regular', value: 'REGULAR' },
+				],
+				default: [],
+				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
+			},
+			{
+				displayName: 'Location ID',
+				name: 'locationId',
+				type: 'string',
+				default: '',
+				description: 'Only shipments of this seller location',
+			},
+			{
+				displayName: 'On Hold',
+				name: 'hold',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to return only shipments on hold (pre-dispatch only). Off returns shipments not on hold.',
+			},
+			{
+				displayName: 'Shipment Types',
+				name: 'shipmentTypes',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Express', value: 'EXPRESS' },
+					{ name: 'Normal', value: 'NORMAL' },
+					{ name: 'Self Ship', value: 'SELF' },
+				],
+				default: [],
+				description: 'Only these shipment types. None selected means the marketplace default, which is Normal only: self-ship shipments appear only when Self Ship is selected.',
+			},
+			{
+				displayName: 'SKUs',
+				name: 'skus',
+				type: 'string',
+				default: '',
+				description: 'Only shipments containing these seller SKUs, comma-separated',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sortField',
+				type: 'options',
+				options: [
+					{ name: 'Dispatch After Date', value: 'dispatchAfterDate' },
+					{ name: 'Dispatch By Date', value: 'dispatchByDate' },
+					{ name: 'Modified Date', value: 'modifiedDate' },
+					{ name: 'Order Date', value: 'orderDate' },
+				],
+				default: 'dispatchByDate',
+			},
+			{
+				displayName: 'Sort Order',
+				name: 'sortOrder',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'asc',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['search'] } }, properties);
+
+/** Builds the filter body of api-facts 3.1 from the parameters of one item. */
+export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const type = context.getNodeParameter('filterType', itemIndex) as FilterType;
+	if (!(type in STATES_BY_TYPE)) {
+		throw new NodeOperationError(context.getNode(), `Unknown shipment type filter "${String(type)}"`, {
+			itemIndex,
+			description: 'Use preDispatch, postDispatch or cancelled.',
+		});
+	}
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filter: IDataObject = { type };
+	if (type === 'cancelled') {
+		filter.states = ['CANCELLED'];
+		filter.cancellationType = context.getNodeParameter('cancellationType', itemIndex);
+	} else {
+		const states = context.getNodeParameter(`${type}States`, itemIndex, []) as string[];
+		const allowed: readonly string[] = STATES_BY_TYPE[type];
+		const wrong = states.filter((state) => !allowed.includes(state));
+		if (wrong.length > 0) {
+			throw new NodeOperationError(context.getNode(), `State ${wrong.join(', ')} cannot be searched with the ${type} filter`, {
+				itemIndex,
+				description: `Allowed states for ${type}: ${allowed.join(', ')}.`,
+			});
+		}
+		if (states.length > 0) filter.states = states;
+	}
+	if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') filter.locationId = filters.locationId.trim();
+	if (typeof filters.skus === 'string' && filters.skus.trim() !== '') {
+		filter.sku = filters.skus.split(',').map((sku) => sku.trim()).filter(Boolean);
+	}
+	for (const [field, label] of DATE_RANGES) {
+		const from = readDate(context, filters[`${field}From`], itemIndex, `${label} From`);
+		const to = readDate(context, filters[`${field}To`], itemIndex, `${label} To`);
+		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (api-facts 10.2).
+		if (from !== undefined || to !== undefined) filter[field] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+	}
+	for (const list of ['shipmentTypes', 'dispatchServiceTiers'] as const) {
+		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
+	}
+	if (filters.hold !== undefined) {
+		if (type !== 'preDispatch') {
+			throw new NodeOperationError(context.getNode(), 'The On Hold filter applies to pre-dispatch shipments only', { itemIndex });
+		}
+		filter.hold = filters.hold === true;
+	}
+	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
+	if (filters.sortField !== undefined || filters.sortOrder !== undefined) {
+		body.sort = { field: filters.sortField ?? 'dispatchByDate', order: filters.sortOrder ?? 'asc' };
+	}
+	return body;
+}
+
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return await forEachItem(this, items, async (itemIndex) => {
+		const body = buildSearchBody(this, itemIndex);
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		// 20 per page is the marketplace's maximum (api-facts 3.2); a smaller limit asks for less.
+		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
+		return await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
+	});
+}

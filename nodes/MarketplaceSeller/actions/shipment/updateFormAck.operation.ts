@@ -1,0 +1,81 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
+import { readRequiredText } from '../../helpers/ids';
+import { shipmentOutcomes } from '../../helpers/results';
+import { apiRequest } from '../../transport';
+import { PATHS } from '../../../shared/profile';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Shipment ID',
+		name: 'shipmentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.shipmentId }}',
+		description: 'The shipment stuck on form generation (state FORM_FAILED); each input item is one shipment, batched 25 per request',
+	},
+	{
+		displayName: 'Forms',
+		name: 'forms',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Form',
+		default: {},
+		required: true,
+		description: 'The acknowledgement number of each failed form',
+		options: [
+			{
+				name: 'form',
+				displayName: 'Form',
+				values: [
+					{
+						displayName: 'Form Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: 'The form code, as reported by Get Forms or the Form Failed notification',
+					},
+					{ displayName: 'Acknowledgement Number', name: 'ackNumber', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['updateFormAck'] } }, properties);
+
+/** Unblocks shipments stuck on form generation with acknowledgement numbers (api-facts 5.3). */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
+		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
+		const forms = ((this.getNodeParameter('forms', itemIndex, {}) as IDataObject).form ?? []) as IDataObject[];
+		const cleaned = forms.map((form) => ({ name: String(form.name ?? '').trim(), ackNumber: String(form.ackNumber ?? '').trim() }));
+		if (cleaned.length === 0 || cleaned.some((form) => form.name === '' || form.ackNumber === '')) {
+			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: every form needs a name and an acknowledgement number`, {
+				itemIndex,
+			});
+		}
+		return [{ id: shipmentId, payload: { shipmentId, forms: cleaned } }];
+	});
+	const results = await executeInBatches(this, units, 25, async (batch) => {
+		const response = await apiRequest<IDataObject>(this, {
+			method: 'POST',
+			path: `${PATHS.sellers}/v3/shipments/forms/updateAck`,
+			family: 'orders',
+			body: { shipments: batch.map((unit) => unit.payload) },
+			operation: 'Update form acknowledgement',
+			itemIndex: batch[0].itemIndex,
+		});
+		return shipmentOutcomes(this, batch, response, 'Update form acknowledgement');
+	});
+	return inInputOrder(rejected, results);
+}

@@ -1,0 +1,79 @@
+/**
+ * Dates for the marketplace: ISO-8601 with an explicit offset (api-facts 1: never assume Z). A
+ * value without an offset is read in the workflow's time zone.
+ */
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+
+const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Offset of `timeZone` at the given instant, in minutes east of UTC. */
+function zoneOffsetMinutes(timeZone: string, utcMillis: number): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMillis));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return Math.round((asUtc - Math.floor(utcMillis / 1000) * 1000) / 60000);
+}
+
+function formatOffset(minutes: number): string {
+	const sign = minutes < 0 ? '-' : '+';
+	const absolute = Math.abs(minutes);
+	return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}:${String(absolute % 60).padStart(2, '0')}`;
+}
+
+/** Formats an instant as ISO-8601 in `timeZone` with its offset, e.g. 2025-03-01T00:00:00+05:30. */
+export function formatInZone(utcMillis: number, timeZone: string): string {
+	const offset = zoneOffsetMinutes(timeZone, utcMillis);
+	const local = new Date(utcMillis + offset * 60000).toISOString().slice(0, 19);
+	return `${local}${formatOffset(offset)}`;
+}
+
+/** Parses a date parameter (ISO text, with or without offset, or a Date/Luxon value). */
+export function toMarketplaceDate(value: unknown, timeZone: string): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (value instanceof Date) return formatInZone(value.getTime(), timeZone);
+	const text = typeof value === 'object' && typeof (value as { toISO?: () => string }).toISO === 'function'
+		? (value as { toISO: () => string }).toISO()
+		: String(value).trim();
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+	if (!match) return undefined;
+	const [, y, mo, d, h = '00', mi = '00', s = '00', , offset] = match;
+	if (offset || OFFSET.test(text)) {
+		const millis = Date.parse(text.replace(' ', 'T'));
+		if (Number.isNaN(millis)) return undefined;
+		const normalized = offset.toUpperCase() === 'Z' ? '+00:00' : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+		return `${y}-${mo}-${d}T${h}:${mi}:${s}${normalized}`;
+	}
+	// Wall-clock time in the workflow's zone: find the instant whose local time matches.
+	const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+	if (Number.isNaN(wall)) return undefined;
+	let instant = wall - zoneOffsetMinutes(timeZone, wall) * 60000;
+	instant = wall - zoneOffsetMinutes(timeZone, instant) * 60000;
+	return formatInZone(instant, timeZone);
+}
+
+/** Reads an optional date parameter, refusing text that is not a date. */
+export function readDate(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const date = toMarketplaceDate(value, context.getTimezone());
+	if (date === undefined) {
+		throw new NodeOperationError(context.getNode(), `${label} "${String(value)}" is not a date`, {
+			itemIndex,
+			description: 'Use an ISO date such as 2025-03-01 or 2025-03-01T10:00:00+05:30.',
+		});
+	}
+	return date;
+}

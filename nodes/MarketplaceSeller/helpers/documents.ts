@@ -1,0 +1,99 @@
+/**
+ * PDF downloads (labels, label-only, invoices): ceil(N / limit) requests for N shipments, each
+ * answer checked to be a real, non-blank PDF before it becomes n8n binary data.
+ */
+import {
+	NodeApiError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { apiBinaryRequest, chunk, type MarketplaceRequest } from '../transport';
+import { errorItem, type NodeFailure, type Unit } from './execution';
+import { checkPdfDownload } from './pdf';
+
+export interface DocumentDownload {
+	/** Shipments per request: 100 for labels and invoices, 50 for label-only (api-facts 4). */
+	batchSize: number;
+	/** File name prefix, e.g. "labels". */
+	fileKind: string;
+	/** The request for a list of shipment IDs. */
+	request: (shipmentIds: string[], itemIndex: number) => MarketplaceRequest;
+	/** One file per request for all input items (fewest requests), or per input item. */
+	outputMode: 'perBatch' | 'perItem';
+	binaryPropertyName: string;
+	/** What the user asked for, for messages. */
+	operation: string;
+}
+
+function fileName(kind: string, shipmentIds: string[]): string {
+	const safe = shipmentIds[0].replace(/[^A-Za-z0-9_-]/g, '_');
+	return shipmentIds.length === 1 ? `${kind}-${safe}.pdf` : `${kind}-${safe}-and-${shipmentIds.length - 1}-more.pdf`;
+}
+
+async function downloadOne(
+	context: IExecuteFunctions,
+	spec: DocumentDownload,
+	units: Array<Unit<unknown>>,
+): Promise<INodeExecutionData> {
+	const shipmentIds = [...new Set(units.map((unit) => unit.id))];
+	const itemIndexes = [...new Set(units.map((unit) => unit.itemIndex))];
+	const pairedItem = itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
+	const response = await apiBinaryRequest(context, spec.request(shipmentIds, itemIndexes[0]));
+	const check = checkPdfDownload(response.body, response.contentType);
+	if (!check.ok) {
+		throw new NodeApiError(
+			context.getNode(),
+			{ shipmentIds: shipmentIds.join(','), reason: check.reason, body: check.text ?? '' } as JsonObject,
+			{
+				message: `${spec.operation} failed for shipment${shipmentIds.length > 1 ? 's' : ''} ${shipmentIds.join(', ')}: ${check.reason}`,
+				description:
+					'Labels may still be generating: labels exist only once the shipment is PACKED. Use Generate Labels with "Wait Until Packed", or wait a minute and try again.' +
+					(check.text ? ` The marketplace said: ${check.text}` : ''),
+				itemIndex: itemIndexes[0],
+			},
+		);
+	}
+	const name = fileName(spec.fileKind, shipmentIds);
+	const binary = await context.helpers.prepareBinaryData(response.body, name, 'application/pdf');
+	const json: IDataObject = { shipmentIds, fileName: name, fileSize: response.body.length };
+	return { json, binary: { [spec.binaryPropertyName]: binary }, pairedItem };
+}
+
+export async function downloadDocuments(
+	context: IExecuteFunctions,
+	units: Array<Unit<unknown>>,
+	spec: DocumentDownload,
+): Promise<INodeExecutionData[]> {
+	const groups: Array<Array<Unit<unknown>>> = [];
+	if (spec.outputMode === 'perItem') {
+		const byItem = new Map<number, Array<Unit<unknown>>>();
+		for (const unit of units) byItem.set(unit.itemIndex, [...(byItem.get(unit.itemIndex) ?? []), unit]);
+		for (const itemUnits of byItem.values()) groups.push(...chunk(itemUnits, spec.batchSize));
+	} else {
+		groups.push(...chunk(units, spec.batchSize));
+	}
+	const output: INodeExecutionData[] = [];
+	for (const group of groups) {
+		let item: INodeExecutionData | undefined;
+		let failure: NodeFailure | undefined;
+		try {
+			item = await downloadOne(context, spec, group);
+		} catch (error) {
+			failure = error as NodeFailure;
+		}
+		if (item !== undefined) {
+			output.push(item);
+			continue;
+		}
+		if (!context.continueOnFail()) throw failure;
+		// Every input item of the failed request gets its own error item.
+		for (const itemIndex of new Set(group.map((unit) => unit.itemIndex))) {
+			const ids = group.filter((unit) => unit.itemIndex === itemIndex).map((unit) => unit.id);
+			output.push(errorItem(failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }));
+		}
+	}
+	return output;
+}

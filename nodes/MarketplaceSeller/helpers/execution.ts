@@ -1,0 +1,174 @@
+/**
+ * How operations turn input items into output items:
+ * - every output item is paired to the input item(s) it came from;
+ * - bad input is found before any request (NodeOperationError), and under continueOnFail it
+ *   becomes an error item for that input item alone;
+ * - batched operations send ceil(N / limit) requests for N units and give each unit its own
+ *   result, so one failed shipment fails only its own item.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type IPairedItemData,
+	type NodeApiError,
+} from 'n8n-workflow';
+
+import { chunk } from '../transport/batching';
+
+export type NodeFailure = NodeApiError | NodeOperationError;
+
+function asNodeFailure(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeFailure {
+	if (error instanceof NodeOperationError || (error as NodeApiError)?.name === 'NodeApiError') {
+		const failure = error as NodeFailure;
+		if (failure.context && failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
+		return failure;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+/** The error item continueOnFail produces: the message, plus what identifies the failed unit. */
+export function errorItem(error: NodeFailure, pairedItem: IPairedItemData | IPairedItemData[], extra: IDataObject = {}): INodeExecutionData {
+	return {
+		json: {
+			...extra,
+			error: error.message,
+			...(error.description ? { errorDescription: error.description } : {}),
+		},
+		pairedItem,
+	};
+}
+
+/** Runs `run` for each input item; errors stop the node unless continueOnFail is on. */
+export async function forEachItem(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	run: (itemIndex: number, item: INodeExecutionData) => Promise<INodeExecutionData[] | IDataObject[] | IDataObject>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		let produced: INodeExecutionData[] | IDataObject[] | IDataObject | undefined;
+		let failure: NodeFailure | undefined;
+		try {
+			produced = await run(itemIndex, items[itemIndex]);
+		} catch (error) {
+			failure = asNodeFailure(context, error, itemIndex);
+		}
+		if (failure !== undefined) {
+			if (!context.continueOnFail()) throw failure;
+			output.push(errorItem(failure, { item: itemIndex }));
+			continue;
+		}
+		const list = Array.isArray(produced) ? produced : [produced as IDataObject];
+		for (const entry of list) {
+			const isItem = entry !== null && typeof entry === 'object' && 'json' in entry && typeof entry.json === 'object';
+			output.push(
+				isItem
+					? { ...(entry as INodeExecutionData), pairedItem: (entry as INodeExecutionData).pairedItem ?? { item: itemIndex } }
+					: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
+			);
+		}
+	}
+	return output;
+}
+
+/** One thing a batched call acts on (a shipment, an order item, a SKU) and where it came from. */
+export interface Unit<P> {
+	itemIndex: number;
+	/** Shipment ID, SKU, ... as the marketplace reports it back. */
+	id: string;
+	payload: P;
+}
+
+export type UnitOutcome =
+	/** A list of json objects gives one output item each (an order split into shipments). */
+	| { ok: true; json: IDataObject | IDataObject[]; binary?: INodeExecutionData['binary'] }
+	| { ok: false; error: NodeFailure; json?: IDataObject };
+
+/**
+ * Reads every input item into units, validating before anything is sent. Under continueOnFail
+ * an invalid item becomes an error item; otherwise the first invalid item stops the node.
+ */
+export function collectUnits<P>(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	read: (itemIndex: number) => Array<Omit<Unit<P>, 'itemIndex'>>,
+): { units: Array<Unit<P>>; rejected: INodeExecutionData[] } {
+	const units: Array<Unit<P>> = [];
+	const rejected: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		let read_: Array<Omit<Unit<P>, 'itemIndex'>> | undefined;
+		let failure: NodeFailure | undefined;
+		try {
+			read_ = read(itemIndex);
+		} catch (error) {
+			failure = asNodeFailure(context, error, itemIndex);
+		}
+		if (failure !== undefined || read_ === undefined) {
+			if (!context.continueOnFail()) throw failure;
+			rejected.push(errorItem(failure as NodeFailure, { item: itemIndex }));
+			continue;
+		}
+		for (const unit of read_) units.push({ ...unit, itemIndex });
+	}
+	return { units, rejected };
+}
+
+/**
+ * Sends units in batches of `size` (one request per batch) and turns each unit's outcome into
+ * an output item. `send` returns one outcome per unit, keyed by the unit's position in the
+ * batch. A failure of the whole request fails every unit of that batch.
+ */
+export async function executeInBatches<P>(
+	context: IExecuteFunctions,
+	units: Array<Unit<P>>,
+	size: number,
+	send: (batch: Array<Unit<P>>) => Promise<UnitOutcome[]>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	let succeeded = 0;
+	for (const batch of chunk(units, size)) {
+		let outcomes: UnitOutcome[] | undefined;
+		let failure: NodeFailure | undefined;
+		try {
+			outcomes = await send(batch);
+		} catch (error) {
+			failure = asNodeFailure(context, error, batch[0].itemIndex);
+		}
+		for (let position = 0; position < batch.length; position++) {
+			const unit = batch[position];
+			const outcome: UnitOutcome = failure !== undefined ? { ok: false, error: failure } : outcomes![position];
+			const pairedItem = { item: unit.itemIndex };
+			if (outcome.ok) {
+				succeeded++;
+				for (const json of Array.isArray(outcome.json) ? outcome.json : [outcome.json]) {
+					output.push({ json, ...(outcome.binary ? { binary: outcome.binary } : {}), pairedItem });
+				}
+				continue;
+			}
+			if (!context.continueOnFail()) {
+				if (succeeded > 0 && outcome.error.description !== undefined) {
+					outcome.error.description = `${outcome.error.description} (${succeeded} other unit(s) of this run succeeded before this failure.)`;
+				}
+				if (outcome.error.context) outcome.error.context.itemIndex = unit.itemIndex;
+				throw outcome.error;
+			}
+			output.push(errorItem(outcome.error, pairedItem, Array.isArray(outcome.json) ? {} : (outcome.json ?? {})));
+		}
+	}
+	return output;
+}
+
+/** Keeps output in input order: rejected (invalid) items first by index, then the results. */
+export function inInputOrder(...lists: INodeExecutionData[][]): INodeExecutionData[] {
+	const all = lists.flat();
+	const indexOf = (item: INodeExecutionData) => {
+		const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+		return typeof paired === 'number' ? paired : (paired?.item ?? 0);
+	};
+	return all
+		.map((item, position) => ({ item, position }))
+		.sort((a, b) => indexOf(a.item) - indexOf(b.item) || a.position - b.position)
+		.map((entry) => entry.item);
+}

@@ -1,0 +1,184 @@
+/**
+ * Turns a failed call into the error the user sees: the marketplace's own words (error,
+ * error_description, message, errorCode), the HTTP status, what it means and what to do. Tokens,
+ * codes and secrets are removed from every text first (the OAuth server echoes them).
+ */
+import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+
+import { redactSecrets } from '../../shared/redact';
+import type { RequestFailure } from './failure';
+
+export interface StatusExplanation {
+	meaning: string;
+	action: string;
+}
+
+export interface ErrorContext {
+	/** What the user asked for, e.g. "Update notification subscription". */
+	operation: string;
+	itemIndex?: number;
+	/** Operation-specific meanings, e.g. the subscription statuses of spec 7. */
+	statusExplanations?: Partial<Record<number, StatusExplanation>>;
+	/** Values to keep out of messages: the access token, secrets. */
+	secrets: string[];
+	/** How many attempts were made, for retryable failures. */
+	attempts?: number;
+	/** Which credential kind is in use, for the 401 advice. */
+	credentialKind: 'selfAccess' | 'thirdParty';
+	baseUrl?: string;
+}
+
+const REASONS: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	409: 'Conflict',
+	415: 'Unsupported Media Type',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	499: 'Client Closed Request',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+function defaultExplanation(status: number, context: ErrorContext): StatusExplanation {
+	if (status === 401) {
+		return context.credentialKind === 'thirdParty'
+			? {
+					meaning: 'The marketplace refused the access token even after n8n renewed it.',
+					action: 'The seller may have revoked the app: paste a new authorization code into the credential (see its instructions).',
+				}
+			: {
+					meaning: 'The marketplace refused the access token even after n8n fetched a new one.',
+					action: 'Check the App ID, App Secret and environment of the credential; regenerate the app secret if it was changed.',
+				};
+	}
+	if (status === 400) {
+		return { meaning: 'The marketplace rejected the request as invalid.', action: 'Check the parameters named in the message.' };
+	}
+	if (status === 403) {
+		return {
+			meaning: 'The app is not allowed to do this for this seller or location.',
+			action: 'Check that the seller approved the app and that the location belongs to the seller.',
+		};
+	}
+	if (status === 404) {
+		return { meaning: 'The marketplace does not know what was asked for.', action: 'Check the IDs and the environment (production or sandbox).' };
+	}
+	if (status === 405) {
+		return {
+			meaning: 'The marketplace does not accept this HTTP method here.',
+			action: 'The API may have changed; please report it to the maintainers of this node.',
+		};
+	}
+	if (status === 422) {
+		return {
+			meaning: 'The marketplace could not process the request: too many IDs in one call or a required field is missing.',
+			action: 'Check the parameters named in the message.',
+		};
+	}
+	if (status === 429) {
+		return {
+			meaning: `The marketplace is limiting the number of calls (about 1,000 per hour per seller)${context.attempts ? `; tried ${context.attempts} times` : ''}.`,
+			action: 'Wait a while, or spread the workflow runs out.',
+		};
+	}
+	if (status === 499 || status >= 500) {
+		return {
+			meaning: `The marketplace failed to process the request${context.attempts ? ` (tried ${context.attempts} times)` : ''}.`,
+			action: 'Try again later; DEPENDENT_SYSTEM_CALL_FAILED errors are usually temporary. If it persists, contact marketplace support with the time of the error.',
+		};
+	}
+	return { meaning: 'The marketplace answered with an error.', action: 'Check the parameters and try again.' };
+}
+
+/** The marketplace's own error fields, in the shapes api-facts 2.3, 5.5, 7 and 8 describe. */
+export function marketplaceWords(body: IDataObject | undefined, text: string | undefined): string {
+	if (!body) return text ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) : '';
+	let error = body.error;
+	// A 500 may carry a JSON text in `error` (api-facts 2.3): show its inner fields.
+	if (typeof error === 'string' && error.trim().startsWith('{')) {
+		try {
+			const inner = JSON.parse(error) as IDataObject;
+			error = [inner.error, inner.error_description].filter(Boolean).join(': ');
+		} catch {
+			// keep the raw text
+		}
+	}
+	const parts = [
+		body.errorCode,
+		typeof error === 'object' && error !== null ? (error as IDataObject).message : error,
+		body.error_description,
+		body.errorMessage,
+		body.message,
+	]
+		.filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
+		.map(String)
+		.filter((part, index, all) => part !== '' && all.indexOf(part) === index);
+	if (parts.length === 0 && Array.isArray(body.errors)) {
+		for (const entry of body.errors as IDataObject[]) {
+			const words = [entry.code, entry.description ?? entry.message].filter(Boolean).join(': ');
+			if (words) parts.push(words);
+		}
+	}
+	return parts.join(': ');
+}
+
+/** The safe details kept on the error for the "details" pane. */
+function safeDetails(body: IDataObject | undefined, secrets: string[]): JsonObject {
+	const details: JsonObject = {};
+	for (const key of ['error', 'error_description', 'message', 'errorCode', 'errorMessage', 'code', 'errorId']) {
+		const value = body?.[key];
+		if (typeof value === 'string') details[key] = redactSecrets(value, secrets);
+		if (typeof value === 'number' || typeof value === 'boolean') details[key] = value;
+	}
+	return details;
+}
+
+export function toNodeError(node: INode, failure: RequestFailure, context: ErrorContext): NodeApiError | NodeOperationError {
+	const itemIndex = context.itemIndex;
+	if (failure.kind === 'url') {
+		return new NodeOperationError(node, failure.message, {
+			itemIndex,
+			description: 'Fix the base URL in the credential. Nothing was sent.',
+		});
+	}
+	if (failure.kind === 'credential') {
+		const { error } = failure;
+		const description = error.authorizationUrl
+			? `${error.hint} Authorization URL: ${error.authorizationUrl}`
+			: error.hint;
+		return new NodeApiError(
+			node,
+			{ message: error.message, grant: error.failure.grant, status: error.failure.status ?? null } as JsonObject,
+			{ message: error.message, description, itemIndex },
+		);
+	}
+	if (failure.kind === 'network') {
+		const where = context.baseUrl ? ` at ${context.baseUrl}` : '';
+		const message = `${context.operation} failed: could not reach the marketplace${where} (${failure.code ?? redactSecrets(failure.message, context.secrets)})`;
+		return new NodeApiError(node, { message, code: failure.code ?? null } as JsonObject, {
+			message,
+			description: `Check the base URL of the credential and that n8n can reach it${context.attempts ? `; tried ${context.attempts} times` : ''}.`,
+			itemIndex,
+		});
+	}
+	const words = redactSecrets(marketplaceWords(failure.body, failure.text), context.secrets);
+	const explanation = context.statusExplanations?.[failure.status] ?? defaultExplanation(failure.status, context);
+	const reason = REASONS[failure.status] ?? 'Error';
+	const message = `${context.operation} failed: ${words || reason} (HTTP ${failure.status})`;
+	return new NodeApiError(
+		node,
+		{ status: failure.status, ...safeDetails(failure.body, context.secrets) } as JsonObject,
+		{
+			message,
+			description: `${explanation.meaning} ${explanation.action}`,
+			httpCode: String(failure.status),
+			itemIndex,
+		},
+	);
+}

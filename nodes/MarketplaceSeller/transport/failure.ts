@@ -1,0 +1,99 @@
+/**
+ * Reads what went wrong from whatever n8n's request helpers threw (a NodeApiError wrapping an
+ * HTTP error, or our own credential errors), without keeping anything that could hold a secret.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { InvalidUrlError } from '../../shared/baseUrl';
+import { isTokenRequestError, type TokenRequestError } from '../../shared/oauth';
+
+export interface HttpFailure {
+	kind: 'http';
+	status: number;
+	/** Parsed JSON body, or undefined when the body was not JSON. */
+	body?: IDataObject;
+	/** Raw body text (first 500 characters) when it was not JSON, e.g. a gateway's HTML page. */
+	text?: string;
+	retryAfter?: string;
+}
+
+export interface NetworkFailure {
+	kind: 'network';
+	code?: string;
+	message: string;
+}
+
+export interface CredentialFailure {
+	kind: 'credential';
+	error: TokenRequestError;
+}
+
+export interface UrlFailure {
+	kind: 'url';
+	message: string;
+}
+
+export type RequestFailure = HttpFailure | NetworkFailure | CredentialFailure | UrlFailure;
+
+interface ErrorLike {
+	name?: string;
+	message?: string;
+	code?: string;
+	cause?: unknown;
+	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+}
+
+function bodyOf(data: unknown): { body?: IDataObject; text?: string } {
+	if (data === undefined || data === null || data === '') return {};
+	if (typeof data === 'object' && !Buffer.isBuffer(data) && !(data instanceof ArrayBuffer)) {
+		return { body: data as IDataObject };
+	}
+	const text = Buffer.isBuffer(data)
+		? data.toString('utf8')
+		: data instanceof ArrayBuffer
+			? Buffer.from(data).toString('utf8')
+			: String(data);
+	const trimmed = text.trim();
+	if (trimmed.startsWith('{')) {
+		try {
+			return { body: JSON.parse(trimmed) as IDataObject };
+		} catch {
+			return { text: trimmed.slice(0, 500) };
+		}
+	}
+	return { text: trimmed.slice(0, 500) };
+}
+
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+	return entry && entry[1] !== undefined ? String(entry[1]) : undefined;
+}
+
+export function readFailure(thrown: unknown): RequestFailure {
+	// n8n wraps what the HTTP layer threw (possibly twice); walk the causes to the original.
+	const seen = new Set<unknown>();
+	let current: unknown = thrown;
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		if (isTokenRequestError(current)) return { kind: 'credential', error: current };
+		if (current instanceof InvalidUrlError || (current as ErrorLike).name === 'InvalidUrlError') {
+			return { kind: 'url', message: String((current as ErrorLike).message) };
+		}
+		const candidate = current as ErrorLike;
+		if (candidate.response?.status !== undefined) {
+			return {
+				kind: 'http',
+				status: candidate.response.status,
+				...bodyOf(candidate.response.data),
+				retryAfter: headerValue(candidate.response.headers, 'retry-after'),
+			};
+		}
+		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) {
+			return { kind: 'network', code: candidate.code, message: String(candidate.message ?? candidate.code) };
+		}
+		current = candidate.cause;
+	}
+	const error = thrown as ErrorLike;
+	return { kind: 'network', message: String(error?.message ?? thrown) };
+}

@@ -1,0 +1,200 @@
+/**
+ * The one place that talks to the marketplace: base URL from the credential and environment,
+ * authentication through n8n's credential layer (the token is fetched by the credential's
+ * preAuthentication and renewed on 401 by n8n), JSON and binary bodies, per-call timeouts,
+ * bounded retries, and errors mapped to what the user should do.
+ */
+import {
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type NodeApiError,
+	type NodeOperationError,
+} from 'n8n-workflow';
+
+import { resolveBaseUrl } from '../../shared/baseUrl';
+import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
+import { toNodeError, type ErrorContext, type StatusExplanation } from './errors';
+import { readFailure, type RequestFailure } from './failure';
+import { isRetryableNetworkCode, isRetryableStatus, MAX_RETRIES, parseRetryAfter, retryDelayMs } from './retry';
+
+export type MarketplaceContext = IExecuteFunctions | ILoadOptionsFunctions;
+
+/** Order calls may take up to 60 s, listing calls 10 s (api-facts 8). */
+export type ApiFamily = 'orders' | 'listings' | 'oauth';
+
+const TIMEOUT_MS: Record<ApiFamily, number> = { orders: 60_000, listings: 10_000, oauth: 30_000 };
+
+export interface MarketplaceRequest {
+	method: IHttpRequestMethods;
+	/** Path under the base URL, starting with "/", e.g. /sellers/v3/shipments/filter. */
+	path: string;
+	family: ApiFamily;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** Accept header; JSON unless a document is requested. */
+	accept?: string;
+	/** How the user would name this call in an error message. */
+	operation: string;
+	itemIndex?: number;
+	/** Operation-specific meaning of statuses (spec 7 for the subscription). */
+	statusExplanations?: Partial<Record<number, StatusExplanation>>;
+}
+
+export interface BinaryResponse {
+	body: Buffer;
+	contentType: string;
+	status: number;
+}
+
+interface Connection {
+	credentialType: CredentialTypeName;
+	baseUrl: string;
+	secrets: string[];
+}
+
+const connections = new WeakMap<MarketplaceContext, Promise<Connection>>();
+
+/** The credential type chosen by the node's Authentication parameter. */
+export function credentialTypeOf(context: MarketplaceContext): CredentialTypeName {
+	const authentication = context.getNodeParameter('authentication', 0, 'clientCredentials') as string;
+	return authentication === 'authorizationCode' ? CREDENTIAL_TYPES.thirdParty : CREDENTIAL_TYPES.selfAccess;
+}
+
+async function connect(context: MarketplaceContext): Promise<Connection> {
+	const credentialType = credentialTypeOf(context);
+	const credentials = await context.getCredentials(credentialType);
+	const secrets = [credentials.appSecret, credentials.accessToken]
+		.filter((value): value is string => typeof value === 'string' && value !== '');
+	return { credentialType, baseUrl: resolveBaseUrl(credentials), secrets };
+}
+
+/**
+ * Credential type, validated base URL and the values to redact, once per execution. A bad base
+ * URL fails here, before any request is sent.
+ */
+export async function getConnection(context: MarketplaceContext): Promise<Connection> {
+	let connection = connections.get(context);
+	if (!connection) {
+		connection = connect(context);
+		connections.set(context, connection);
+	}
+	let failure: RequestFailure | undefined;
+	let result: Connection | undefined;
+	try {
+		result = await connection;
+	} catch (error) {
+		connections.delete(context);
+		failure = readFailure(error);
+	}
+	if (result === undefined) {
+		throw toNodeError(context.getNode(), failure ?? { kind: 'url', message: 'Invalid credential' }, {
+			operation: 'Connecting to the marketplace',
+			secrets: [],
+			credentialKind: credentialTypeOf(context) === CREDENTIAL_TYPES.thirdParty ? 'thirdParty' : 'selfAccess',
+		});
+	}
+	return result;
+}
+
+function errorContext(connection: Connection, request: MarketplaceRequest, attempts: number): ErrorContext {
+	return {
+		operation: request.operation,
+		itemIndex: request.itemIndex,
+		statusExplanations: request.statusExplanations,
+		secrets: connection.secrets,
+		attempts,
+		credentialKind: connection.credentialType === CREDENTIAL_TYPES.thirdParty ? 'thirdParty' : 'selfAccess',
+		baseUrl: connection.baseUrl,
+	};
+}
+
+/** Sends one call with retries; returns n8n's full response. */
+async function send(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+	binary: boolean,
+): Promise<{ body: unknown; headers: IDataObject; statusCode: number }> {
+	const connection = await getConnection(context);
+	for (let attempt = 0; ; attempt++) {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: `${connection.baseUrl}${request.path}`,
+			qs: request.qs,
+			headers: {
+				Accept: request.accept ?? 'application/json',
+				...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+			},
+			body: request.body,
+			json: !binary,
+			timeout: TIMEOUT_MS[request.family],
+			returnFullResponse: true,
+			...(binary ? { encoding: 'arraybuffer' as const } : {}),
+		};
+		let response: { body: unknown; headers: IDataObject; statusCode: number } | undefined;
+		let failure: RequestFailure | undefined;
+		try {
+			response = await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				connection.credentialType,
+				options,
+			);
+		} catch (error) {
+			failure = readFailure(error);
+		}
+		if (response !== undefined) return response;
+		const retryable =
+			failure !== undefined &&
+			((failure.kind === 'http' && isRetryableStatus(failure.status)) ||
+				(failure.kind === 'network' && isRetryableNetworkCode(failure.code)));
+		if (!retryable || attempt >= MAX_RETRIES || failure === undefined) {
+			throw toNodeError(context.getNode(), failure ?? { kind: 'network', message: 'No response' }, errorContext(connection, request, attempt + 1));
+		}
+		const retryAfter = failure.kind === 'http' ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
+		await sleep(retryDelayMs(attempt, retryAfter));
+	}
+}
+
+/** A JSON call. */
+export async function apiRequest<T = IDataObject>(context: MarketplaceContext, request: MarketplaceRequest): Promise<T> {
+	const response = await send(context, request, false);
+	const { body } = response;
+	if (typeof body === 'string' && body.trim() !== '') {
+		// Some gateways answer 200 with a text body; keep it instead of failing on it.
+		try {
+			return JSON.parse(body) as T;
+		} catch {
+			return { raw: body } as T;
+		}
+	}
+	return (body ?? {}) as T;
+}
+
+/** A document call (PDF labels, invoices): the raw bytes and their content type. */
+export async function apiBinaryRequest(context: MarketplaceContext, request: MarketplaceRequest): Promise<BinaryResponse> {
+	const response = await send(context, request, true);
+	const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+	const raw = response.body;
+	const body = Buffer.isBuffer(raw)
+		? raw
+		: raw instanceof ArrayBuffer
+			? Buffer.from(raw)
+			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
+	return { body, contentType: typeof contentType === 'string' ? contentType : '', status: response.statusCode };
+}
+
+/** Builds the error for a failure found after a successful HTTP exchange (e.g. a blank label). */
+export function apiError(
+	context: MarketplaceContext,
+	failure: RequestFailure,
+	request: Pick<MarketplaceRequest, 'operation' | 'itemIndex' | 'statusExplanations'>,
+	connection: Connection,
+): NodeApiError | NodeOperationError {
+	return toNodeError(context.getNode(), failure, errorContext(connection, { ...request, method: 'GET', path: '', family: 'orders' }, 1));
+}
+
+export { chunk } from './batching';
+export type { StatusExplanation } from './errors';

@@ -1,0 +1,216 @@
+/**
+ * What each credential type's preAuthentication does: obtain an access token with the grant of
+ * its app kind (spec 5.4) and return the fields n8n stores back into the credential.
+ *
+ * The partner app's refresh token and token metadata live in `oauthTokenData`: n8n keeps that
+ * field when a user edits and saves the credential in the editor (it is redacted there), while
+ * other hidden fields would be overwritten by the editor's stale copy and a rotated refresh
+ * token would be lost.
+ */
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
+
+import { checkRedirectUrl, resolveBaseUrl } from './baseUrl';
+import {
+	buildAuthorizationUrl,
+	describeFailure,
+	fingerprint,
+	isTokenRequestError,
+	newState,
+	parseAuthorizationInput,
+	requestToken,
+	TokenRequestError,
+	type TokenFailure,
+	type TokenResponse,
+} from './oauth';
+import { MARKETPLACE } from './profile';
+import { singleFlight } from './singleFlight';
+
+/**
+ * Share a refresh answer with callers that held the same old refresh token for this long: the
+ * old one may be revoked by then. Client credentials share only requests in flight; a later
+ * caller simply asks again and gets the same token (api-facts 2.4).
+ */
+const REFRESH_REUSE_MS = 30_000;
+
+/** Token metadata kept in the credential's oauthTokenData (never shown in the editor). */
+export interface StoredTokenData extends IDataObject {
+	accessTokenExpiresAt?: string;
+	refreshToken?: string;
+	refreshTokenExpiresAt?: string;
+	/** Fingerprint of the authorization code already exchanged, so it is not sent twice. */
+	codeFingerprint?: string;
+	scope?: string;
+	grant?: string;
+	obtainedAt?: string;
+}
+
+export function readStoredTokenData(credentials: ICredentialDataDecryptedObject): StoredTokenData {
+	const data = credentials.oauthTokenData;
+	return data && typeof data === 'object' && !Array.isArray(data) ? (data as StoredTokenData) : {};
+}
+
+function text(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+function expiresAt(now: number, seconds: number | undefined): string | undefined {
+	return seconds === undefined ? undefined : new Date(now + seconds * 1000).toISOString();
+}
+
+function requireAppKeys(credentials: ICredentialDataDecryptedObject): { appId: string; appSecret: string } {
+	const appId = text(credentials.appId);
+	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
+	if (appId === '' || appSecret === '') {
+		const failure: TokenFailure = { grant: 'client_credentials', errorDescription: 'App ID or App Secret is empty' };
+		throw new TokenRequestError(
+			'The credential has no App ID or App Secret',
+			failure,
+			'Enter the appid and app-secret of your app from the developer admin portal.',
+		);
+	}
+	return { appId, appSecret };
+}
+
+/** Client credentials grant (spec 4.1): self access apps. */
+export async function obtainClientCredentialsToken(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject> {
+	const baseUrl = resolveBaseUrl(credentials);
+	const { appId, appSecret } = requireAppKeys(credentials);
+	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
+	const previous = typeof credentials.accessToken === 'string' ? fingerprint(credentials.accessToken) : '';
+	const key = ['cc', baseUrl, appId, fingerprint(appSecret), scope, previous].join('|');
+	return await singleFlight(key, 0, async () => {
+		const token = await requestToken(helper, {
+			baseUrl,
+			appId,
+			appSecret,
+			grant: 'client_credentials',
+			query: { scope },
+		});
+		const now = Date.now();
+		// The service may hand back the token it already issued, with a shorter expires_in
+		// (api-facts 2.4): the expiry is always computed from this answer.
+		const stored: StoredTokenData = {
+			accessTokenExpiresAt: expiresAt(now, token.expires_in),
+			scope: token.scope ?? scope,
+			grant: 'client_credentials',
+			obtainedAt: new Date(now).toISOString(),
+		};
+		return { accessToken: token.access_token, oauthTokenData: stored };
+	});
+}
+
+function reauthorizationError(
+	message: string,
+	failure: TokenFailure,
+	options: { baseUrl: string; appId: string; redirectUri: string; scope: string },
+): TokenRequestError {
+	const url = buildAuthorizationUrl({ ...options, state: newState() });
+	return new TokenRequestError(
+		`${message}. The seller must authorize the app again: open ${url} , approve access, and paste the code (or the whole address the browser was sent to) into the credential's Authorization Code field.`,
+		failure,
+		'Open the authorization URL as the seller, approve, then paste the new code into the credential.',
+		url,
+	);
+}
+
+function isInvalidGrant(error: unknown): error is TokenRequestError {
+	// 401 at the token endpoint means wrong App ID / secret, not a bad grant; that keeps its own message.
+	return (
+		isTokenRequestError(error) &&
+		(error.failure.error === 'invalid_grant' ||
+			(error.failure.status === 400 && error.failure.error === undefined))
+	);
+}
+
+/**
+ * Authorization code and refresh grants (spec 4.2, 4.3, 5.6): third party apps. A new code is
+ * exchanged once; afterwards the refresh token renews the access token, and a refresh token the
+ * marketplace renews is stored in place of the old one.
+ */
+export async function obtainPartnerToken(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject> {
+	const baseUrl = resolveBaseUrl(credentials);
+	const { appId, appSecret } = requireAppKeys(credentials);
+	const redirectUri = checkRedirectUrl(credentials.redirectUrl);
+	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
+	const stored = readStoredTokenData(credentials);
+	const input = parseAuthorizationInput(credentials.authorizationCode, credentials.authorizationState);
+	const reauthorize = { baseUrl, appId, redirectUri, scope };
+
+	if (input.kind === 'denied') {
+		throw reauthorizationError(
+			`The seller did not approve access (${input.reason})`,
+			{ grant: 'authorization_code', error: 'access_denied', errorDescription: input.reason },
+			reauthorize,
+		);
+	}
+	const codeFingerprint = input.kind === 'code' ? fingerprint(input.code) : undefined;
+	const hasNewCode = codeFingerprint !== undefined && codeFingerprint !== stored.codeFingerprint;
+
+	let grant: 'authorization_code' | 'refresh_token';
+	let query: IDataObject;
+	let secrets: string[];
+	if (hasNewCode && input.kind === 'code') {
+		grant = 'authorization_code';
+		query = { redirect_uri: redirectUri, code: input.code, ...(input.state ? { state: input.state } : {}) };
+		secrets = [input.code];
+	} else if (stored.refreshToken) {
+		grant = 'refresh_token';
+		query = { refresh_token: stored.refreshToken };
+		secrets = [stored.refreshToken];
+	} else if (input.kind === 'code') {
+		throw reauthorizationError(
+			'The authorization code in the credential was already used and no refresh token is stored',
+			{ grant: 'authorization_code', error: 'invalid_grant', errorDescription: 'authorization code already used' },
+			reauthorize,
+		);
+	} else {
+		throw reauthorizationError(
+			'The credential has no authorization code yet',
+			{ grant: 'authorization_code', error: 'invalid_grant', errorDescription: 'no authorization code' },
+			reauthorize,
+		);
+	}
+
+	const key = ['ac', baseUrl, appId, grant, fingerprint(secrets[0])].join('|');
+	let token: TokenResponse | undefined;
+	let failure: unknown;
+	try {
+		token = await singleFlight(key, REFRESH_REUSE_MS, async () =>
+			await requestToken(helper, { baseUrl, appId, appSecret, grant, query, secrets }),
+		);
+	} catch (error) {
+		failure = error;
+	}
+	if (token === undefined) {
+		if (isInvalidGrant(failure)) {
+			const what =
+				grant === 'authorization_code'
+					? 'The authorization code was refused: it was already used, has expired, or was issued for another app or redirect URL'
+					: 'The refresh token was refused: it has expired (refresh tokens last about 180 days) or was revoked';
+			throw reauthorizationError(`${what} (${describeFailure(failure.failure)})`, failure.failure, reauthorize);
+		}
+		throw failure;
+	}
+
+	const now = Date.now();
+	const refreshToken = token.refresh_token ?? stored.refreshToken;
+	const refreshRenewed = token.refresh_token !== undefined && token.refresh_token !== stored.refreshToken;
+	const next: StoredTokenData = {
+		accessTokenExpiresAt: expiresAt(now, token.expires_in),
+		refreshToken,
+		refreshTokenExpiresAt:
+			expiresAt(now, token.refresh_token_expires_in) ??
+			(refreshRenewed ? undefined : stored.refreshTokenExpiresAt),
+		codeFingerprint: codeFingerprint ?? stored.codeFingerprint,
+		scope: token.scope ?? scope,
+		grant,
+		obtainedAt: new Date(now).toISOString(),
+	};
+	return { accessToken: token.access_token, oauthTokenData: next };
+}

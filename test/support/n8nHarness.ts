@@ -1,0 +1,275 @@
+/**
+ * Runs one of our nodes inside n8n-core's own execution engine (WorkflowExecute), so parameters,
+ * expressions, credentials, httpRequestWithAuthentication (with its 401 refresh-and-retry),
+ * binary data and continueOnFail go through n8n's real code paths.
+ *
+ * The only stand-in is the credentials helper, which in n8n lives in the server package: this
+ * one keeps credentials in memory and mirrors the server's semantics that matter here
+ * (defaults applied, oauthTokenData carried, preAuthentication run when the expirable field is
+ * empty or the token expired, its output persisted).
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IDataObject,
+	type IExecuteData,
+	type IHttpRequestHelper,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IRunExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	type IVersionedNodeType,
+	type ExecutionError,
+} from 'n8n-workflow';
+
+import { MarketplaceSellerApi } from '../../credentials/MarketplaceSellerApi.credentials';
+import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
+
+export const CREDENTIAL_CLASSES: Record<string, ICredentialType> = {
+	marketplaceSellerApi: new MarketplaceSellerApi(),
+	marketplaceSellerOAuth2Api: new MarketplaceSellerOAuth2Api(),
+};
+
+/** In-memory credential storage with a log of what n8n would have written to its database. */
+export class CredentialStore {
+	readonly saved = new Map<string, ICredentialDataDecryptedObject>();
+
+	readonly updates: Array<{ type: string; data: ICredentialDataDecryptedObject }> = [];
+
+	set(type: string, data: ICredentialDataDecryptedObject): void {
+		this.saved.set(type, structuredClone(data));
+	}
+
+	get(type: string): ICredentialDataDecryptedObject {
+		const data = this.saved.get(type);
+		if (!data) throw new Error(`No test credential of type ${type}`);
+		return structuredClone(data);
+	}
+}
+
+export class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly store: CredentialStore) {
+		super();
+	}
+
+	private type(name: string): ICredentialType {
+		const type = CREDENTIAL_CLASSES[name];
+		if (!type) throw new Error(`Unknown credential type ${name}`);
+		return type;
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = this.type(typeName);
+		if (typeof type.authenticate !== 'function') throw new Error('only function authenticate is used here');
+		return await type.authenticate(credentials, requestOptions);
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = this.type(typeName);
+		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		const output = (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		if (output[expirable.name] === undefined) return undefined;
+		if (node.credentials) {
+			const stored = this.store.get(typeName);
+			const merged = { ...stored, ...output };
+			this.store.set(typeName, merged);
+			this.store.updates.push({ type: typeName, data: structuredClone(merged) });
+			return Object.assign(credentials, output);
+		}
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	getCredentialsProperties(type: string) {
+		return this.type(type).properties;
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const stored = this.store.get(type);
+		// As the server does: defaults for missing fields, undeclared fields dropped, oauthTokenData kept.
+		const data = NodeHelpers.getNodeParameters(
+			this.type(type).properties,
+			stored as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		) as ICredentialDataDecryptedObject;
+		if (stored.oauthTokenData !== undefined) data.oauthTokenData = stored.oauthTokenData;
+		return data;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async updateCredentials(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		this.store.set(type, data);
+		this.store.updates.push({ type, data: structuredClone(data) });
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getOAuth2Options(): undefined {
+		return undefined;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+}
+
+export interface RunNodeOptions {
+	node: INodeType;
+	/** n8n type name, e.g. n8n-nodes-marketplace-seller.marketplaceSeller */
+	type?: string;
+	parameters: INodeParameters;
+	input?: IDataObject[] | INodeExecutionData[];
+	store: CredentialStore;
+	/** Which stored credential the node uses (credential type name). */
+	credentialType: string;
+	continueOnFail?: boolean;
+}
+
+export interface RunNodeResult {
+	items: INodeExecutionData[];
+	error?: ExecutionError;
+	run: IRun;
+}
+
+function singleNodeTypes(node: INodeType): INodeTypes {
+	return {
+		getByName: () => node,
+		getByNameAndVersion: () => node,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+function toItems(input: RunNodeOptions['input']): INodeExecutionData[] {
+	if (!input || input.length === 0) return [{ json: {} }];
+	return (input as Array<IDataObject | INodeExecutionData>).map((entry) =>
+		'json' in entry && typeof entry.json === 'object' ? (entry as INodeExecutionData) : { json: entry as IDataObject },
+	);
+}
+
+let runCounter = 0;
+
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	runCounter += 1;
+	const executionId = `test-${runCounter}`;
+	const nodeName = 'Marketplace Seller';
+	const node: INode = {
+		id: 'node-1',
+		name: nodeName,
+		type: options.type ?? 'n8n-nodes-marketplace-seller.marketplaceSeller',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [options.credentialType]: { id: 'cred-1', name: 'Test credential' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'wf-1',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: singleNodeTypes(options.node),
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: 'wf-1',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as never);
+	let finished: (run: IRun) => void = () => undefined;
+	const done = new Promise<IRun>((resolve) => {
+		finished = resolve;
+	});
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+	const additionalData = {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(options.store),
+		executionId,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		currentNodeParameters: undefined,
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => undefined,
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const executeData: IExecuteData = {
+		node,
+		data: { main: [toItems(options.input)] },
+		source: null,
+	};
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [executeData],
+			waitingExecution: {},
+			waitingExecutionSource: null,
+		},
+	} as IRunExecutionData;
+	const engine = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	await engine.processRunExecutionData(workflow);
+	const run = await done;
+	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error ?? taskData?.error,
+		run,
+	};
+}
+
+export type { IVersionedNodeType };
