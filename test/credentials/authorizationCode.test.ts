@@ -133,7 +133,7 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 		expect(error.message).toMatch(/authorization code was refused/);
 		expect(error.message).toMatch(/invalid_grant/);
 		expect(error.message).not.toContain(code);
-		expectAuthorizationUrl(error.message, sim);
+		expectAuthorizationUrl(String(error.message), sim);
 		expect(error.authorizationUrl).toBeDefined();
 	});
 
@@ -147,13 +147,13 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 			.catch((caught: Error) => caught);
 		expect(error.message).toMatch(/refresh token was refused: it has expired/);
 		expect(error.message).not.toContain((first.oauthTokenData as Record<string, string>).refreshToken);
-		expectAuthorizationUrl(error.message, sim);
+		expectAuthorizationUrl(String(error.message), sim);
 	});
 
 	it('asks for a code, with the authorization URL, when none was given', async () => {
 		const error = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim)).catch((caught: Error) => caught);
 		expect(error.message).toMatch(/no authorization code yet/);
-		expectAuthorizationUrl(error.message, sim);
+		expectAuthorizationUrl(String(error.message), sim);
 		expect(sim.control.listCalls({}).calls).toHaveLength(0);
 	});
 

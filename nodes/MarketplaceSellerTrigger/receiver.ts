@@ -1,0 +1,262 @@
+/**
+ * The receiver pipeline, independent of n8n: headers and body in, a decision out.
+ *
+ *   verify signature -> parse body -> learn/resolve seller -> event filter -> dedup claim
+ *
+ * Everything from the signature check up to and including the dedup claim runs synchronously
+ * (no await in between), so concurrent identical deliveries in one process cannot both be
+ * claimed. Only a store that answers with a promise (a future shared store) is awaited.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { deliveryKeyOf } from './dedup/deliveryKey';
+import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
+import type { ReceiverPersistence } from './dedup/persistence';
+import { isEventSelected } from './events';
+import { SellerResolver, type SellerResolution } from './sellerMap';
+import {
+	readSignatureHeaders,
+	verifyPush,
+	type HeaderBag,
+	type VerifyFailureReason,
+	type VerifyOptions,
+} from './verification/verifyPush';
+
+export interface DedupSettings {
+	enabled: boolean;
+	/** Seconds a delivery is remembered; never less than the replay window (see effectiveRetention). */
+	retentionSeconds: number;
+	maxEntries: number;
+}
+
+export interface ReceiverSettings {
+	verify: VerifyOptions;
+	/** Selected eventType strings; "*" selects all, unknown types included. */
+	events: readonly string[];
+	dedup: DedupSettings;
+	/** locationId -> sellerId; empty when the user maps nothing. */
+	locations: ReadonlyMap<string, string>;
+	/** Bound of the shipmentId/returnId -> sellerId memory. */
+	sellerMemorySize: number;
+}
+
+export interface ReceiverState {
+	readonly deliveries: DeliveryStore;
+	readonly sellers: SellerResolver;
+	/** The limits the state was built with; a change rebuilds the state. */
+	readonly limits: string;
+}
+
+export type BadRequestReason = 'body_not_object' | 'missing_event_type' | 'body_too_deep';
+
+export type PushDecision =
+	| { action: 'reject'; status: 401; reason: VerifyFailureReason; clockSkewSeconds?: number }
+	| { action: 'badRequest'; status: 400; reason: BadRequestReason }
+	| {
+			action: 'ignore';
+			status: 200;
+			reason: 'duplicate' | 'event_not_selected';
+			eventType: string;
+			dedupKey?: string;
+			sellerLearned: boolean;
+	  }
+	| {
+			action: 'accept';
+			status: 200;
+			item: IDataObject;
+			dedupKey: string;
+			deliveryRemembered: boolean;
+			sellerLearned: boolean;
+	  };
+
+/** Key of the item field that holds the verification metadata. */
+export const VERIFICATION_FIELD = 'verification';
+
+/**
+ * A delivery must be remembered at least as long as a replay of it would pass the replay
+ * window, otherwise an exact replay inside the window would run the workflow twice.
+ */
+export function effectiveRetention(settings: ReceiverSettings): number {
+	return Math.max(settings.dedup.retentionSeconds, settings.verify.replayWindowSeconds);
+}
+
+function limitsOf(settings: ReceiverSettings): string {
+	return `${settings.dedup.maxEntries}/${effectiveRetention(settings)}/${settings.sellerMemorySize}`;
+}
+
+export function createReceiverState(settings: ReceiverSettings): ReceiverState {
+	return {
+		deliveries: new InMemoryDeliveryStore({
+			maxEntries: settings.dedup.maxEntries,
+			retentionSeconds: effectiveRetention(settings),
+		}),
+		sellers: new SellerResolver(settings.sellerMemorySize),
+		limits: limitsOf(settings),
+	};
+}
+
+/** Module-level states, one per workflow + node + mode, bounded in number. */
+const MAX_STATES = 256;
+const states = new Map<string, ReceiverState>();
+
+/**
+ * The state of one trigger node. Created on first use in this process and restored from the
+ * persistence adapter (after an n8n restart that is the only memory there is); rebuilt, keeping
+ * its entries, when the limits changed.
+ */
+export function getReceiverState(
+	stateKey: string,
+	settings: ReceiverSettings,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): ReceiverState {
+	const existing = states.get(stateKey);
+	const limits = limitsOf(settings);
+	if (existing !== undefined && existing.limits === limits) return existing;
+
+	const state = createReceiverState(settings);
+	const deliveries = existing?.deliveries.snapshot(nowSeconds) ?? persistence.loadDeliveries();
+	if (deliveries !== undefined) state.deliveries.restore(deliveries, nowSeconds);
+	const sellers = existing?.sellers.snapshot() ?? persistence.loadSellerMemory();
+	if (sellers !== undefined) state.sellers.restore(sellers);
+
+	states.delete(stateKey);
+	states.set(stateKey, state);
+	while (states.size > MAX_STATES) {
+		const oldest = states.keys().next().value;
+		if (oldest === undefined) break;
+		states.delete(oldest);
+	}
+	return state;
+}
+
+/** Forgets all module-level states (tests). */
+export function resetReceiverStates(): void {
+	states.clear();
+}
+
+/** Turns the request body into a plain object, or undefined. */
+export function normalizeBody(body: unknown): Record<string, unknown> | undefined {
+	let value = body;
+	if (typeof value === 'string' || value instanceof Uint8Array) {
+		const text = typeof value === 'string' ? value : Buffer.from(value).toString('utf8');
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return undefined;
+		}
+	}
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	return value as Record<string, unknown>;
+}
+
+function resolveSeller(
+	envelope: Record<string, unknown>,
+	settings: ReceiverSettings,
+	state: ReceiverState,
+): SellerResolution {
+	const resolution = state.sellers.resolve(envelope, settings.locations);
+	if (resolution.sellerId === null && typeof envelope.sellerId === 'string' && envelope.sellerId !== '') {
+		return { ...resolution, sellerId: envelope.sellerId };
+	}
+	return resolution;
+}
+
+/**
+ * Decides what to do with one request. `nowMs` is the receiver clock in milliseconds.
+ * Never throws for any request content.
+ */
+export async function handlePush(
+	request: { headers: HeaderBag; body: unknown },
+	settings: ReceiverSettings,
+	state: ReceiverState,
+	nowMs: number,
+): Promise<PushDecision> {
+	const nowSeconds = Math.floor(nowMs / 1000);
+	const verified = verifyPush(readSignatureHeaders(request.headers), settings.verify, nowSeconds);
+	if (!verified.ok) {
+		return {
+			action: 'reject',
+			status: 401,
+			reason: verified.reason,
+			clockSkewSeconds: verified.clockSkewSeconds,
+		};
+	}
+
+	const envelope = normalizeBody(request.body);
+	if (envelope === undefined) return { action: 'badRequest', status: 400, reason: 'body_not_object' };
+	const eventType = envelope.eventType;
+	if (typeof eventType !== 'string' || eventType.length === 0) {
+		return { action: 'badRequest', status: 400, reason: 'missing_event_type' };
+	}
+
+	// Learn from every verified event, selected or not: a workflow that listens only to
+	// shipment_packed still needs shipment_created to know the seller.
+	const seller = resolveSeller(envelope, settings, state);
+
+	if (!isEventSelected(eventType, settings.events)) {
+		return {
+			action: 'ignore',
+			status: 200,
+			reason: 'event_not_selected',
+			eventType,
+			sellerLearned: seller.learned,
+		};
+	}
+
+	const key = deliveryKeyOf(envelope);
+	if (key === undefined) return { action: 'badRequest', status: 400, reason: 'body_too_deep' };
+
+	if (settings.dedup.enabled) {
+		const claim = state.deliveries.claim(key.compact, nowSeconds);
+		const claimed = typeof claim === 'boolean' ? claim : await claim;
+		if (!claimed) {
+			return {
+				action: 'ignore',
+				status: 200,
+				reason: 'duplicate',
+				eventType,
+				dedupKey: key.hex,
+				sellerLearned: seller.learned,
+			};
+		}
+	}
+
+	const item: IDataObject = {
+		...(envelope as IDataObject),
+		sellerId: seller.sellerId,
+		dedupKey: key.hex,
+		[VERIFICATION_FIELD]: {
+			appId: verified.appId,
+			xDate: verified.xDate,
+			xDateEpoch: verified.xDateEpoch,
+			clockSkewSeconds: verified.clockSkewSeconds,
+			signedWith: verified.signedWith,
+			sellerResolvedVia: seller.via,
+			receivedAt: new Date(nowMs).toISOString(),
+		},
+	};
+	return {
+		action: 'accept',
+		status: 200,
+		item,
+		dedupKey: key.hex,
+		deliveryRemembered: settings.dedup.enabled,
+		sellerLearned: seller.learned,
+	};
+}
+
+/** Writes what changed through the persistence adapter. */
+export function persistReceiverState(
+	decision: PushDecision,
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): void {
+	if (decision.action === 'accept' && decision.deliveryRemembered) {
+		persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
+	}
+	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
+		persistence.saveSellerMemory(state.sellers.snapshot());
+	}
+}

@@ -1,0 +1,181 @@
+/**
+ * Node parameters and credential fields -> validated receiver settings. Pure: the node passes
+ * in what it read, so the same checks run at activation (checkExists) and on every request.
+ */
+import { MARKETPLACE } from '../shared/profile';
+import { ALL_EVENTS } from './events';
+import type { ReceiverSettings } from './receiver';
+import { buildLocationSellerMap } from './sellerMap';
+import { verifyOptionsProblem } from './verification/verifyPush';
+
+export const DEFAULTS = {
+	replayWindowSeconds: 300,
+	deduplicate: true,
+	duplicateRetentionSeconds: 86400,
+	maxRememberedDeliveries: 10000,
+	maxRememberedShipments: 20000,
+	acceptRawDateSignature: false,
+	schemeWord: MARKETPLACE.signatureScheme,
+} as const;
+
+/** Inclusive bounds of the numeric options (also given to the UI as minValue / maxValue). */
+export const LIMITS = {
+	replayWindowSeconds: { min: 1, max: 604800 },
+	duplicateRetentionSeconds: { min: 1, max: 2592000 },
+	maxRememberedDeliveries: { min: 1, max: 100000 },
+	maxRememberedShipments: { min: 1, max: 200000 },
+} as const;
+
+export interface TriggerOptions {
+	replayWindow?: unknown;
+	deduplicate?: unknown;
+	duplicateRetention?: unknown;
+	maxRememberedDeliveries?: unknown;
+	maxRememberedShipments?: unknown;
+	acceptRawDateSignature?: unknown;
+	schemeWord?: unknown;
+	locationToSeller?: unknown;
+}
+
+export interface RawTriggerSettings {
+	events: unknown;
+	registeredUrl: unknown;
+	/** The node's production webhook URL, used when registeredUrl is empty. */
+	productionWebhookUrl: string | undefined;
+	options: TriggerOptions;
+	credentials: { appId?: unknown; appSecret?: unknown } | undefined;
+}
+
+export type SettingsResult =
+	| { ok: true; settings: ReceiverSettings; registeredUrlSource: 'parameter' | 'productionWebhookUrl' }
+	| { ok: false; problem: string };
+
+/**
+ * Checks a receiver URL: absolute http(s), a host, no whitespace or control characters.
+ * Returns a problem description or undefined. The URL is signed exactly as written, so it is
+ * only checked, never normalised.
+ */
+export function registeredUrlProblem(url: string): string | undefined {
+	if (url.length === 0) return 'is empty';
+	if (url.length > 2048) return 'is longer than 2048 characters';
+	for (let i = 0; i < url.length; i += 1) {
+		const code = url.charCodeAt(i);
+		if (code <= 0x20 || code === 0x7f) return 'contains whitespace or control characters';
+	}
+	if (!/^https?:\/\/[^/?#]+/i.test(url)) return 'must be an absolute http:// or https:// URL';
+	try {
+		const parsed = new URL(url);
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+			return 'must be an absolute http:// or https:// URL';
+		}
+		if (parsed.hostname.length === 0) return 'has no host';
+	} catch {
+		return 'is not a valid URL';
+	}
+	return undefined;
+}
+
+function wholeNumber(
+	value: unknown,
+	fallback: number,
+	bounds: { min: number; max: number },
+	label: string,
+): number | string {
+	const number = value === undefined || value === null || value === '' ? fallback : value;
+	if (typeof number !== 'number' || !Number.isInteger(number)) return `${label} must be a whole number`;
+	if (number < bounds.min || number > bounds.max) {
+		return `${label} must be between ${bounds.min} and ${bounds.max}`;
+	}
+	return number;
+}
+
+function locationRows(value: unknown): Array<{ locationId?: unknown; sellerId?: unknown }> {
+	if (typeof value !== 'object' || value === null) return [];
+	const mappings = (value as { mappings?: unknown }).mappings;
+	return Array.isArray(mappings) ? (mappings as Array<{ locationId?: unknown; sellerId?: unknown }>) : [];
+}
+
+/** Builds the receiver settings, or says what is wrong with the configuration. */
+export function buildSettings(raw: RawTriggerSettings): SettingsResult {
+	const options = raw.options ?? {};
+
+	const events = Array.isArray(raw.events)
+		? raw.events.filter((event): event is string => typeof event === 'string')
+		: [];
+	if (events.length === 0) return { ok: false, problem: 'Select at least one event (or All)' };
+
+	const override = typeof raw.registeredUrl === 'string' ? raw.registeredUrl.trim() : '';
+	const registeredUrl = override.length > 0 ? override : (raw.productionWebhookUrl ?? '');
+	const urlProblem = registeredUrlProblem(registeredUrl);
+	if (urlProblem !== undefined) {
+		return {
+			ok: false,
+			problem:
+				override.length > 0
+					? `Registered Receiver URL ${urlProblem}`
+					: `The production webhook URL of this node ${urlProblem}; set Registered Receiver URL`,
+		};
+	}
+
+	const replayWindow = wholeNumber(
+		options.replayWindow,
+		DEFAULTS.replayWindowSeconds,
+		LIMITS.replayWindowSeconds,
+		'Replay Window',
+	);
+	if (typeof replayWindow === 'string') return { ok: false, problem: replayWindow };
+	const retention = wholeNumber(
+		options.duplicateRetention,
+		DEFAULTS.duplicateRetentionSeconds,
+		LIMITS.duplicateRetentionSeconds,
+		'Duplicate Retention',
+	);
+	if (typeof retention === 'string') return { ok: false, problem: retention };
+	const maxDeliveries = wholeNumber(
+		options.maxRememberedDeliveries,
+		DEFAULTS.maxRememberedDeliveries,
+		LIMITS.maxRememberedDeliveries,
+		'Maximum Remembered Deliveries',
+	);
+	if (typeof maxDeliveries === 'string') return { ok: false, problem: maxDeliveries };
+	const maxShipments = wholeNumber(
+		options.maxRememberedShipments,
+		DEFAULTS.maxRememberedShipments,
+		LIMITS.maxRememberedShipments,
+		'Maximum Remembered Shipments and Returns',
+	);
+	if (typeof maxShipments === 'string') return { ok: false, problem: maxShipments };
+
+	const schemeWord =
+		typeof options.schemeWord === 'string' && options.schemeWord.trim().length > 0
+			? options.schemeWord.trim()
+			: DEFAULTS.schemeWord;
+
+	const credentials = raw.credentials ?? {};
+	const verify = {
+		appId: typeof credentials.appId === 'string' ? credentials.appId : '',
+		appSecret: typeof credentials.appSecret === 'string' ? credentials.appSecret : '',
+		registeredUrl,
+		schemeWord,
+		replayWindowSeconds: replayWindow,
+		acceptRawDateSignature: options.acceptRawDateSignature === true,
+	};
+	const verifyProblem = verifyOptionsProblem(verify);
+	if (verifyProblem !== undefined) return { ok: false, problem: verifyProblem };
+
+	return {
+		ok: true,
+		registeredUrlSource: override.length > 0 ? 'parameter' : 'productionWebhookUrl',
+		settings: {
+			verify,
+			events: events.includes(ALL_EVENTS) ? [ALL_EVENTS] : events,
+			dedup: {
+				enabled: options.deduplicate !== false,
+				retentionSeconds: retention,
+				maxEntries: maxDeliveries,
+			},
+			locations: buildLocationSellerMap(locationRows(options.locationToSeller)),
+			sellerMemorySize: maxShipments,
+		},
+	};
+}

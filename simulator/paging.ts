@@ -1,0 +1,62 @@
+/**
+ * Server-side snapshots behind opaque next-page tokens, so that paging is stable while data
+ * changes (api-facts 3.2: use the token verbatim; it is opaque). A token names a snapshot and an
+ * offset; fetching the same token twice gives the same page. Old tokens are dropped when the
+ * store grows past a bound.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface Snapshot<T> {
+	id: string;
+	/** Who may use it: the seller (and the source, for returns). */
+	owner: string;
+	items: T[];
+	pageSize: number;
+}
+
+export interface PageRef<T> {
+	snapshot: Snapshot<T>;
+	offset: number;
+}
+
+const MAX_TOKENS = 50_000;
+
+export class SnapshotPager<T> {
+	private readonly tokens = new Map<string, PageRef<T>>();
+	private seq = 0;
+
+	constructor(private readonly prefix: string) {}
+
+	create(owner: string, items: T[], pageSize: number): Snapshot<T> {
+		return { id: `${this.prefix}${++this.seq}`, owner, items, pageSize };
+	}
+
+	/** A token for the page at `offset` of the snapshot. */
+	tokenFor(snapshot: Snapshot<T>, offset: number): string {
+		// base64url of a small JSON document, like the real tokens ("eyJ…"), plus a random nonce
+		// so tokens cannot be guessed; the server only trusts its own map.
+		const token = Buffer.from(JSON.stringify({ s: snapshot.id, o: offset, n: randomBytes(6).toString('hex') })).toString('base64url');
+		this.tokens.set(token, { snapshot, offset });
+		if (this.tokens.size > MAX_TOKENS) {
+			const oldest = this.tokens.keys().next().value;
+			if (oldest !== undefined) this.tokens.delete(oldest);
+		}
+		return token;
+	}
+
+	resolve(token: string, owner: string): PageRef<T> | undefined {
+		const ref = this.tokens.get(token);
+		return ref && ref.snapshot.owner === owner ? ref : undefined;
+	}
+
+	page(ref: PageRef<T>): { items: T[]; nextOffset: number; hasMore: boolean } {
+		const { snapshot, offset } = ref;
+		const items = snapshot.items.slice(offset, offset + snapshot.pageSize);
+		const nextOffset = Math.min(snapshot.items.length, offset + snapshot.pageSize);
+		return { items, nextOffset, hasMore: nextOffset < snapshot.items.length };
+	}
+
+	clear(): void {
+		this.tokens.clear();
+	}
+}

@@ -1,0 +1,38 @@
+/**
+ * Marketplace words as the simulator uses them. Everything comes from the package's shared
+ * profile so the simulator stays as anonymous as the specification; the few derived spellings
+ * (title case, the discount field, the <FBM> code) are computed here once.
+ */
+import { MARKETPLACE, SHIPPING_PROVIDERS } from '../nodes/shared/profile';
+
+export { MARKETPLACE, SHIPPING_PROVIDERS };
+
+/**
+ * Paths of the interface (spec 4, api-facts 1). They are the specification's own paths, not
+ * marketplace words, so the simulator keeps its own copy and does not follow renames elsewhere.
+ */
+export const PATHS = {
+	token: '/oauth-service/oauth/token',
+	tokenExpiry: '/oauth-service/oauth/token/expiry',
+	authorize: '/oauth-service/oauth/authorize',
+	sellers: '/sellers',
+} as const;
+
+/** `<Marketplace>` as in `<Marketplace>_Fulfilment` (api-facts 3.3). */
+export const MARKETPLACE_TITLE =
+	MARKETPLACE.upperName.charAt(0) + MARKETPLACE.upperName.slice(1).toLowerCase();
+
+/** `<marketplace>Discount`, the price component named after the marketplace (api-facts 3.3). */
+export const DISCOUNT_FIELD = `${MARKETPLACE.sourceName}Discount`;
+
+/**
+ * `<FBM>`, the three-letter "fulfilled by the marketplace" code (api-facts placeholders). The shared
+ * profile does not carry it, so the simulator keeps the placeholder's own spelling.
+ */
+export const FBM = 'FBM';
+
+/** The marketplace's own courier, used as a vendor name on labels. */
+export const MARKETPLACE_COURIER = `${MARKETPLACE_TITLE} Logistics`;
+
+/** The four shipping_provider values of a listing (spec 2.5, api-facts 7). */
+export const SHIPPING_PROVIDER_VALUES: readonly string[] = Object.values(SHIPPING_PROVIDERS);

@@ -1,0 +1,29 @@
+/** A return (api-facts 6) and its states (spec 3, api-facts 9.6). */
+
+export const RETURN_SOURCES = ['customer_return', 'courier_return'] as const;
+export type ReturnSource = (typeof RETURN_SOURCES)[number];
+
+export const RETURN_STATUSES = ['RETURN_CREATED', 'RETURN_PICKED_UP', 'RETURN_COMPLETED', 'RETURN_CANCELLED'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export interface ReturnRecord {
+	returnId: string;
+	sellerId: string;
+	locationId: string;
+	source: ReturnSource;
+	orderItemId: string;
+	orderId: string;
+	shipmentId: string;
+	sku: string;
+	quantity: number;
+	status: ReturnStatus;
+	/** What the buyer asked for. */
+	action: 'refund' | 'replacement';
+	reason: string;
+	subReason: string | null;
+	trackingId: string;
+	courierName: string;
+	expectedDateMs: number;
+	createdMs: number;
+	updatedMs: number;
+}

@@ -1,0 +1,90 @@
+/**
+ * GET /sellers/v2/returns (api-facts 6): `source` is required; 25 per page; `nextUrl` is relative
+ * to /sellers/v2 (unlike shipment search's nextPageUrl), and null on the last page.
+ */
+import { badRequest, tooManyIds } from '../http/errors';
+import { queryList, queryParam } from '../http/query';
+import type { Router } from '../http/router';
+import type { World } from '../world';
+import { parseDate, toIst } from '../util/dates';
+import { RETURN_SOURCES, type ReturnRecord, type ReturnSource } from './model';
+import type { PageRef } from '../paging';
+
+export const RETURNS_PAGE_SIZE = 25;
+export const RETURN_IDS_LIMIT = 25;
+
+export function returnToWire(r: ReturnRecord): Record<string, unknown> {
+	return {
+		returnId: r.returnId,
+		orderItemId: r.orderItemId,
+		orderId: r.orderId,
+		shipmentId: r.shipmentId,
+		locationId: r.locationId,
+		sku: r.sku,
+		quantity: r.quantity,
+		status: r.status,
+		type: r.source,
+		source: r.source,
+		action: r.action,
+		reason: r.reason,
+		subReason: r.subReason,
+		trackingId: r.trackingId,
+		courierName: r.courierName,
+		expectedDate: toIst(r.expectedDateMs),
+		createdDate: toIst(r.createdMs),
+		updatedDate: toIst(r.updatedMs),
+	};
+}
+
+export function registerReturnRoutes(router: Router, world: World): void {
+	router.add('GET', '/sellers/v2/returns', (ctx) => {
+		const seller = ctx.auth?.sellerId ?? '';
+		const source = queryParam(ctx.query, 'source') as ReturnSource | undefined;
+		if (!source || !RETURN_SOURCES.includes(source)) throw badRequest(`source is required: ${RETURN_SOURCES.join(' or ')}`);
+		const owner = `${seller}|${source}`;
+		const token = queryParam(ctx.query, 'next_token');
+		let ref: PageRef<ReturnRecord> | undefined;
+		if (token !== undefined) {
+			ref = world.returnPages.resolve(token, owner);
+			if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
+		} else {
+			const items = filterReturns(world.returns.forSeller(seller), source, ctx.query);
+			ref = { snapshot: world.returnPages.create(owner, items, RETURNS_PAGE_SIZE), offset: 0 };
+		}
+		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
+		const nextUrl = hasMore ? `/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
+		return { status: 200, body: { hasMore, nextUrl, returnItems: items.map(returnToWire) } };
+	});
+}
+
+function filterReturns(all: readonly ReturnRecord[], source: ReturnSource, query: Record<string, string | string[]>): ReturnRecord[] {
+	const date = (name: string) => {
+		const raw = queryParam(query, name);
+		if (raw === undefined) return undefined;
+		const ms = parseDate(raw);
+		if (ms === undefined) throw badRequest(`${name} is not an ISO-8601 date: ${raw}`);
+		return ms;
+	};
+	const createdAfter = date('createdAfter');
+	const createdBefore = date('createdBefore');
+	const modifiedAfter = date('modifiedAfter');
+	const modifiedBefore = date('modifiedBefore');
+	const locationId = queryParam(query, 'locationId');
+	const returnIds = queryList(query, 'returnIds');
+	const trackingIds = queryList(query, 'trackingIds');
+	if (returnIds && returnIds.length > RETURN_IDS_LIMIT) throw tooManyIds(RETURN_IDS_LIMIT, returnIds.length, 'returnIds');
+	if (trackingIds && trackingIds.length > RETURN_IDS_LIMIT) throw tooManyIds(RETURN_IDS_LIMIT, trackingIds.length, 'trackingIds');
+	return all
+		.filter(
+			(r) =>
+				r.source === source &&
+				(createdAfter === undefined || r.createdMs >= createdAfter) &&
+				(createdBefore === undefined || r.createdMs <= createdBefore) &&
+				(modifiedAfter === undefined || r.updatedMs >= modifiedAfter) &&
+				(modifiedBefore === undefined || r.updatedMs <= modifiedBefore) &&
+				(locationId === undefined || r.locationId === locationId) &&
+				(!returnIds || returnIds.includes(r.returnId)) &&
+				(!trackingIds || trackingIds.includes(r.trackingId)),
+		)
+		.sort((a, b) => a.createdMs - b.createdMs || (a.returnId < b.returnId ? -1 : 1));
+}

@@ -1,0 +1,115 @@
+/**
+ * Shipment records as the API shows them: the search/lookup shape (api-facts 3.3), the shipping
+ * details shape (api-facts 4) and the form list (api-facts 5.3).
+ */
+import { DISCOUNT_FIELD } from '../profile';
+import { toIst, toIstOrNull } from '../util/dates';
+import type { LocationRecord } from '../data/sellers';
+import { stateOf, type FormRecord, type OrderItemRecord, type ShipmentRecord } from './model';
+
+export type FormStatus = 'Not created' | 'In-progress' | 'Completed' | 'Failed';
+
+export function orderItemToWire(item: OrderItemRecord): Record<string, unknown> {
+	return {
+		orderItemId: item.orderItemId,
+		orderId: item.orderId,
+		cancellationGroupId: item.cancellationGroupId,
+		status: item.status,
+		quantity: item.quantity,
+		paymentType: item.paymentType,
+		orderDate: toIst(item.orderDateMs),
+		cancellationDate: toIstOrNull(item.cancellationDateMs),
+		cancellationReason: item.cancellationReason,
+		cancellationSubReason: item.cancellationSubReason,
+		courierReturn: false,
+		fsn: item.fsn,
+		sku: item.sku,
+		listingId: item.listingId,
+		hsn: item.hsn,
+		title: item.title,
+		packageIds: [...item.packageIds],
+		priceComponents: {
+			sellingPrice: item.price.sellingPrice,
+			totalPrice: item.price.totalPrice,
+			shippingCharge: item.price.shippingCharge,
+			customerPrice: item.price.customerPrice,
+			[DISCOUNT_FIELD]: item.price.discount,
+		},
+		serviceProfile: item.serviceProfile,
+		is_replacement: item.isReplacement,
+	};
+}
+
+/** Link of a form document: the combined labels PDF carries the forms (api-facts 4). */
+export function formLink(baseUrl: string, shipment: ShipmentRecord, form: FormRecord): string | null {
+	return formStatus(shipment, form) === 'Completed' ? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels` : null;
+}
+
+export function formStatus(shipment: ShipmentRecord, form: FormRecord): FormStatus {
+	if (form.failed) return 'Failed';
+	const state = stateOf(shipment);
+	if (state === 'PACKING_IN_PROGRESS') return 'In-progress';
+	return shipment.labelsGeneratedMs !== null ? 'Completed' : 'Not created';
+}
+
+export function shipmentToWire(shipment: ShipmentRecord, baseUrl: string): Record<string, unknown> {
+	return {
+		shipmentId: shipment.shipmentId,
+		locationId: shipment.locationId,
+		dispatchAfterDate: toIst(shipment.dispatchAfterMs),
+		dispatchByDate: toIst(shipment.dispatchByMs),
+		updatedAt: toIst(shipment.updatedMs),
+		hold: shipment.hold,
+		mps: shipment.mps,
+		packagingPolicy: shipment.packagingPolicy,
+		shipmentType: shipment.shipmentType,
+		forms: shipment.forms.map((f) => ({ name: f.name, link: formLink(baseUrl, shipment, f), automated: f.automated })),
+		subShipments: shipment.subShipments.map((s) => ({
+			subShipmentId: s.subShipmentId,
+			packages: s.packages.map((p) => ({ packageId: p.packageId, packageSku: p.packageSku })),
+		})),
+		orderItems: shipment.items.map(orderItemToWire),
+	};
+}
+
+export function shipmentFormsToWire(shipment: ShipmentRecord, baseUrl: string): Record<string, unknown> {
+	return {
+		shipmentId: shipment.shipmentId,
+		forms: shipment.forms.map((f) => ({
+			name: f.name,
+			link: formLink(baseUrl, shipment, f),
+			automated: f.automated,
+			status: formStatus(shipment, f),
+		})),
+	};
+}
+
+/** Shipping details (GET /v3/shipments/{ids}); buyer phone and e-mail only for self-ship. */
+export function shipmentDetailsToWire(shipment: ShipmentRecord, location: LocationRecord | undefined): Record<string, unknown> {
+	const selfShip = shipment.shipmentType === 'SELF';
+	const withContact = <T extends { contactNumber: string | null }>(a: T): T => ({ ...a, contactNumber: selfShip ? a.contactNumber : null });
+	const seller = location?.address ?? null;
+	return {
+		shipmentId: shipment.shipmentId,
+		orderId: shipment.orderId,
+		locationId: shipment.locationId,
+		deliveryAddress: withContact(shipment.deliveryAddress),
+		billingAddress: withContact(shipment.billingAddress),
+		buyerDetails: {
+			firstName: shipment.buyer.firstName,
+			lastName: shipment.buyer.lastName,
+			email: selfShip ? shipment.buyer.email : null,
+			contactNumber: selfShip ? shipment.buyer.phone : null,
+		},
+		sellerAddress: seller,
+		returnAddress: seller,
+		subShipments: shipment.subShipments.map((s) => ({
+			subShipmentId: s.subShipmentId,
+			courierDetails: {
+				pickupDetails: { trackingId: s.trackingId, vendorName: s.vendorName },
+				deliveryDetails: { trackingId: s.trackingId, vendorName: s.vendorName },
+			},
+			shipmentDimensions: { ...s.dimensions },
+		})),
+	};
+}

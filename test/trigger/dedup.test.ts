@@ -1,0 +1,275 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+import {
+	canonicalJson,
+	COMPACT_KEY_LENGTH,
+	deliveryKeyOf,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
+import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
+import {
+	decodeDeliverySnapshot,
+	decodeSellerMemory,
+	encodeDeliverySnapshot,
+	encodeSellerMemory,
+	staticDataPersistence,
+	STATIC_DATA_FIELDS,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+import {
+	getReceiverState,
+	handlePush,
+	persistReceiverState,
+	resetReceiverStates,
+	type ReceiverSettings,
+} from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
+
+/** A real full garbage collection inside Jest (which does not pass --expose-gc). */
+function gc(): void {
+	setFlagsFromString('--expose_gc');
+	(runInNewContext('gc') as () => void)();
+}
+
+describe('delivery key', () => {
+	const event = shipmentEvent('shipment_packed', 'SHP1', {
+		attributes: { status: 'PACKED', b: { y: 1, x: [3, 2, 1] }, a: 'text' },
+	});
+
+	it('is the same for the same envelope whatever the key order', () => {
+		const reordered = {
+			attributes: { a: 'text', b: { x: [3, 2, 1], y: 1 }, status: 'PACKED' },
+			shipmentId: 'SHP1',
+			timestamp: event.timestamp,
+			eventType: 'shipment_packed',
+			version: 'v3',
+			source: 'marketplace',
+		};
+		expect(deliveryKeyOf(reordered)).toEqual(deliveryKeyOf(event));
+	});
+
+	it('ignores source, version and locationId but not identity fields', () => {
+		const base = deliveryKeyOf(event)?.hex;
+		expect(deliveryKeyOf({ ...event, source: '', version: 'v4', locationId: 'LOC9' })?.hex).toBe(base);
+		expect(deliveryKeyOf({ ...event, eventType: 'shipment_shipped' })?.hex).not.toBe(base);
+		expect(deliveryKeyOf({ ...event, shipmentId: 'SHP2' })?.hex).not.toBe(base);
+		expect(deliveryKeyOf({ ...event, timestamp: '2025-03-05T15:45:31+05:30' })?.hex).not.toBe(base);
+		expect(deliveryKeyOf({ ...event, attributes: { status: 'PACKED' } })?.hex).not.toBe(base);
+		// Array order is data.
+		expect(deliveryKeyOf({ ...event, attributes: { ...(event.attributes as object), b: { y: 1, x: [1, 2, 3] } } })?.hex).not.toBe(base);
+		// A shipmentId and a returnId of the same value are different identities.
+		const { shipmentId: _s, ...rest } = event;
+		expect(deliveryKeyOf({ ...rest, returnId: 'SHP1' })?.hex).not.toBe(base);
+	});
+
+	it('has a fixed shape: 32 hex characters shown, 22 base64url characters stored', () => {
+		const key = deliveryKeyOf(event);
+		expect(key?.hex).toMatch(/^[0-9a-f]{32}$/);
+		expect(key?.compact).toHaveLength(COMPACT_KEY_LENGTH);
+		expect(Buffer.from(key?.compact ?? '', 'base64url').toString('hex')).toBe(key?.hex);
+	});
+
+	it('canonicalises like JSON with sorted keys and refuses absurd nesting', () => {
+		expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: undefined })).toBe('{"a":[true,null,"x"],"b":1}');
+		let deep: unknown = 'x';
+		for (let i = 0; i < 100; i += 1) deep = { d: deep };
+		expect(canonicalJson(deep)).toBeUndefined();
+		expect(deliveryKeyOf({ eventType: 'x', attributes: deep })).toBeUndefined();
+	});
+});
+
+describe('in-memory delivery store', () => {
+	it('claims a key once within the retention window and again after it', () => {
+		const store = new InMemoryDeliveryStore({ maxEntries: 10, retentionSeconds: 100 });
+		expect(store.claim('k', 1000)).toBe(true);
+		expect(store.claim('k', 1000)).toBe(false);
+		expect(store.claim('k', 1099)).toBe(false);
+		expect(store.claim('k', 1100)).toBe(true);
+		expect(store.claim('k', 1199)).toBe(false);
+	});
+
+	it('forgets the oldest key first when full', () => {
+		const store = new InMemoryDeliveryStore({ maxEntries: 3, retentionSeconds: 1e9 });
+		for (const key of ['a', 'b', 'c', 'd']) expect(store.claim(key, 1)).toBe(true);
+		expect(store.size).toBe(3);
+		expect(store.claim('a', 1)).toBe(true); // forgotten
+		expect(store.claim('c', 1)).toBe(false);
+		expect(store.claim('d', 1)).toBe(false);
+	});
+
+	it('drops expired keys even when the clock went backwards in between', () => {
+		const store = new InMemoryDeliveryStore({ maxEntries: 100, retentionSeconds: 10 });
+		store.claim('late', 1000);
+		store.claim('early', 990); // clock stepped back
+		expect(store.claim('early', 1000)).toBe(true); // 990 + 10 <= 1000: expired although not oldest
+		expect(store.claim('late', 1009)).toBe(false);
+		expect(store.size).toBeLessThanOrEqual(2);
+	});
+
+	it('snapshots live entries oldest first and restores them', () => {
+		const store = new InMemoryDeliveryStore({ maxEntries: 5, retentionSeconds: 100 });
+		for (let i = 0; i < 8; i += 1) store.claim(`k${i}`, 1000 + i);
+		const snapshot = store.snapshot(1050);
+		expect(snapshot.keys).toEqual(['k3', 'k4', 'k5', 'k6', 'k7']);
+		const copy = new InMemoryDeliveryStore({ maxEntries: 3, retentionSeconds: 100 });
+		copy.restore(snapshot, 1104); // k3 and k4 (claimed at 1003, 1004) expired by now
+		expect(copy.snapshot(1104).keys).toEqual(['k5', 'k6', 'k7']);
+		expect(copy.claim('k6', 1104)).toBe(false);
+		expect(copy.claim('k4', 1104)).toBe(true);
+		const small = new InMemoryDeliveryStore({ maxEntries: 2, retentionSeconds: 100 });
+		small.restore(snapshot, 1050); // all five live, only the newest two fit
+		expect(small.snapshot(1050).keys).toEqual(['k6', 'k7']);
+	});
+
+	it('stays within its bound when 1,000,000 distinct deliveries pass', () => {
+		const maxEntries = 10000;
+		const store = new InMemoryDeliveryStore({ maxEntries, retentionSeconds: 86400 });
+		gc();
+		const before = process.memoryUsage().heapUsed;
+		let peak = 0;
+		for (let i = 0; i < 1_000_000; i += 1) {
+			const key = deliveryKeyOf({ eventType: 'shipment_packed', shipmentId: `SHP${i}`, timestamp: 't', attributes: {} });
+			if (key === undefined || !store.claim(key.compact, 1_741_169_730 + Math.floor(i / 1000))) {
+				throw new Error(`distinct delivery ${i} was not claimed`);
+			}
+			if (store.size > peak) peak = store.size;
+		}
+		gc();
+		const retained = process.memoryUsage().heapUsed - before;
+		expect(peak).toBe(maxEntries);
+		expect(store.size).toBe(maxEntries);
+		// 10,000 keys of 22 characters plus ring and index: a few hundred bytes each at most.
+		expect(retained).toBeLessThan(maxEntries * 400);
+	});
+});
+
+describe('persistence codecs', () => {
+	it('round-trips a delivery snapshot in about 24 bytes per key', () => {
+		const keys: string[] = [];
+		const seenAt: number[] = [];
+		for (let i = 0; i < 1000; i += 1) {
+			keys.push(deliveryKeyOf({ eventType: 'x', shipmentId: `S${i}` })!.compact);
+			seenAt.push(1_741_169_730 + i * 7);
+		}
+		seenAt[10] = 1_741_169_000; // out of order (clock stepped back) still round-trips
+		const text = encodeDeliverySnapshot({ keys, seenAt });
+		expect(decodeDeliverySnapshot(text)).toEqual({ keys, seenAt });
+		expect(text.length / keys.length).toBeLessThan(28);
+	});
+
+	it('falls back to JSON for keys of another shape and rejects damaged text', () => {
+		const odd = { keys: ['a|b', 'c,d'], seenAt: [1, 2] };
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd))).toEqual(odd);
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }))).toEqual({ keys: [], seenAt: [] });
+		for (const damaged of ['', '2|0|', '1|0|short1', '1|zz|AAAAAAAAAAAAAAAAAAAAAA1', '1|0|AAAAAAAAAAAAAAAAAAAAAAx', 'J{', 'J{"keys":[1],"seenAt":[1]}', 42, null]) {
+			expect(decodeDeliverySnapshot(damaged)).toBeUndefined();
+		}
+	});
+
+	it('round-trips the seller memory with a seller table', () => {
+		const snapshot = { entries: [['s:A', 'seller-1'], ['r:B', 'seller-2'], ['s:C', 'seller-1']] as Array<[string, string]> };
+		const text = encodeSellerMemory(snapshot);
+		expect(decodeSellerMemory(text)).toEqual(snapshot);
+		expect(text.match(/seller-1/g)).toHaveLength(1);
+		expect(decodeSellerMemory('{"v":1,"s":[],"r":["s:A",0]}')).toBeUndefined();
+		expect(decodeSellerMemory('nope')).toBeUndefined();
+	});
+
+	it('writes fresh top-level strings into the static data object', () => {
+		const staticData: Record<string, unknown> = {};
+		const adapter = staticDataPersistence(staticData as never);
+		adapter.saveDeliveries({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] });
+		expect(typeof staticData[STATIC_DATA_FIELDS.deliveries]).toBe('string');
+		expect(adapter.loadDeliveries()).toEqual({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] });
+	});
+});
+
+describe('receiver pipeline: exactly once from at least once', () => {
+	const NOW = VECTOR.epoch;
+	const settings = (overrides: Partial<ReceiverSettings['dedup']> = {}): ReceiverSettings => ({
+		verify: {
+			appId: VECTOR.appId,
+			appSecret: VECTOR.appSecret,
+			registeredUrl: VECTOR.registeredUrl,
+			schemeWord: SCHEME,
+			replayWindowSeconds: 300,
+		},
+		events: ['*'],
+		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000, ...overrides },
+		locations: new Map(),
+		sellerMemorySize: 100,
+	});
+
+	beforeEach(() => resetReceiverStates());
+
+	const request = (epoch: number, body: unknown = shipmentEvent('shipment_packed', 'SHP-1')) => ({
+		headers: signedHeaders({ epoch }),
+		body,
+	});
+
+	it('runs once for 50 concurrent identical deliveries', async () => {
+		const config = settings();
+		const staticData: Record<string, unknown> = {};
+		const persistence = staticDataPersistence(staticData as never);
+		const decisions = await Promise.all(
+			Array.from({ length: 50 }, () => {
+				const state = getReceiverState('wf/node', config, persistence, NOW);
+				return handlePush(request(NOW), config, state, NOW * 1000);
+			}),
+		);
+		expect(decisions.filter((d) => d.action === 'accept')).toHaveLength(1);
+		expect(decisions.filter((d) => d.action === 'ignore' && d.reason === 'duplicate')).toHaveLength(49);
+		expect(new Set(decisions.map((d) => d.status))).toEqual(new Set([200]));
+	});
+
+	it('runs again for the same delivery after the retention window', async () => {
+		const config = settings({ retentionSeconds: 600 });
+		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
+		const body = shipmentEvent('shipment_packed', 'SHP-2');
+		expect((await handlePush(request(NOW, body), config, state, NOW * 1000)).action).toBe('accept');
+		// A redelivery 599 s later (fresh X_Date) is a duplicate; 600 s later it runs again.
+		expect(await handlePush(request(NOW + 599, body), config, state, (NOW + 599) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		expect((await handlePush(request(NOW + 600, body), config, state, (NOW + 600) * 1000)).action).toBe('accept');
+	});
+
+	it('never remembers a delivery for less than the replay window', async () => {
+		const config = settings({ retentionSeconds: 10 });
+		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
+		const replay = request(NOW);
+		expect((await handlePush(replay, config, state, NOW * 1000)).action).toBe('accept');
+		// The same captured request 200 s later is still inside the 300 s window: not run again.
+		expect(await handlePush(replay, config, state, (NOW + 200) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		expect(await handlePush(replay, config, state, (NOW + 301) * 1000)).toMatchObject({ action: 'reject', reason: 'date_outside_window' });
+	});
+
+	it('runs every copy when duplicate handling is off', async () => {
+		const config = settings({ enabled: false });
+		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
+		const decisions = await Promise.all(Array.from({ length: 3 }, () => handlePush(request(NOW), config, state, NOW * 1000)));
+		expect(decisions.map((d) => d.action)).toEqual(['accept', 'accept', 'accept']);
+	});
+
+	it('remembers deliveries across a restart through the static data', async () => {
+		const config = settings();
+		const staticData: Record<string, unknown> = {};
+		const persistence = staticDataPersistence(staticData as never);
+		const state = getReceiverState('wf/node', config, persistence, NOW);
+		const decision = await handlePush(request(NOW), config, state, NOW * 1000);
+		persistReceiverState(decision, state, persistence, NOW);
+		expect(decision.action).toBe('accept');
+
+		resetReceiverStates(); // n8n restarted: module memory gone, static data reloaded from the database
+		const reloaded = staticDataPersistence(JSON.parse(JSON.stringify(staticData)));
+		const fresh = getReceiverState('wf/node', config, reloaded, NOW + 60);
+		expect(fresh).not.toBe(state);
+		expect(await handlePush(request(NOW + 60), config, fresh, (NOW + 60) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+	});
+
+	it('keeps its entries when the limits change', async () => {
+		const state = getReceiverState('wf/node', settings(), staticDataPersistence({}), NOW);
+		await handlePush(request(NOW), settings(), state, NOW * 1000);
+		const bigger = settings({ maxEntries: 5000 });
+		const rebuilt = getReceiverState('wf/node', bigger, staticDataPersistence({}), NOW);
+		expect(rebuilt).not.toBe(state);
+		expect(await handlePush(request(NOW), bigger, rebuilt, NOW * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+	});
+});

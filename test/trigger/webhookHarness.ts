@@ -1,0 +1,224 @@
+/**
+ * Runs the trigger's webhook() the way n8n's live-webhook path does, on a real HTTP server:
+ * an express app on loopback builds, for every request, a fresh n8n Workflow (static data
+ * loaded from a stand-in database row) and n8n-core's own WebhookContext around the real
+ * express request and response, calls webhook(), and then does what n8n does with the result:
+ * answers with the default body unless the node answered itself, saves the static data when
+ * it changed, and "starts an execution" (records the item) when workflowData came back.
+ */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import express from 'express';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebhookContext } from 'n8n-core';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IWebhookData,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import type { Server } from 'node:http';
+
+import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
+
+export interface LogLine {
+	level: 'error' | 'warn' | 'info' | 'debug';
+	message: string;
+	meta?: unknown;
+}
+
+const logLines: LogLine[] = [];
+const captureLogger = {
+	error: (message: string, meta?: unknown) => logLines.push({ level: 'error', message, meta }),
+	warn: (message: string, meta?: unknown) => logLines.push({ level: 'warn', message, meta }),
+	info: (message: string, meta?: unknown) => logLines.push({ level: 'info', message, meta }),
+	debug: (message: string, meta?: unknown) => logLines.push({ level: 'debug', message, meta }),
+	scoped() {
+		return this;
+	},
+};
+Container.set(Logger, captureLogger as unknown as Logger);
+
+const trigger = new MarketplaceSellerTrigger();
+const NODE_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
+const nodeTypes: INodeTypes = {
+	getByName: () => trigger as INodeType,
+	getByNameAndVersion: () => trigger as INodeType,
+	getKnownTypes: () => ({}),
+} as unknown as INodeTypes;
+
+export interface ReceiverOptions {
+	parameters?: INodeParameters;
+	credentials?: { appId: string; appSecret: string };
+	/** Test-mode webhook instead of the production one. */
+	mode?: 'webhook' | 'manual';
+	nodeId?: string;
+	/**
+	 * Hold every credential lookup until this many requests are waiting, then release them all
+	 * at once: the requests then race through webhook() from the same point, which is the
+	 * worst case for a check-then-insert dedup.
+	 */
+	credentialBarrier?: number;
+}
+
+export interface Response {
+	status: number;
+	body: string;
+}
+
+export interface Receiver {
+	/** The production URL n8n shows for the node (what the marketplace signs by default). */
+	url: string;
+	executions: IDataObject[];
+	logs: LogLine[];
+	/** The workflow row's static data as the "database" holds it. */
+	database: { staticData: string | null };
+	post(headers: Record<string, string>, body: string | object, contentType?: string): Promise<Response>;
+	close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
+	counter += 1;
+	const webhookId = `wh-${counter}`;
+	const executions: IDataObject[] = [];
+	const database = { staticData: null as string | null };
+	const credentials = options.credentials;
+	let waiting: Array<() => void> = [];
+	const barrier = async () => {
+		if (options.credentialBarrier === undefined) return;
+		await new Promise<void>((resolve) => {
+			waiting.push(resolve);
+			if (waiting.length >= options.credentialBarrier!) {
+				const release = waiting;
+				waiting = [];
+				for (const go of release) go();
+			}
+		});
+	};
+
+	const node: INode = {
+		id: options.nodeId ?? `node-${counter}`,
+		name: 'Marketplace Seller Trigger',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId,
+		parameters: options.parameters ?? {},
+		credentials: {
+			marketplaceSellerApi: { id: '1', name: 'Self access app' },
+			marketplaceSellerOAuth2Api: { id: '2', name: 'Third party app' },
+		},
+	};
+
+	const app = express();
+	let baseUrl = '';
+	app.post(
+		'/webhook/:webhookId/webhook',
+		express.json({ strict: false }),
+		express.text({ type: 'text/*' }),
+		async (req, res, next) => {
+			try {
+				// As n8n's live webhooks do: a new Workflow per request, static data from the database.
+				const workflow = new Workflow({
+					id: 'workflow-1',
+					name: 'Orders',
+					nodes: [structuredClone(node)],
+					connections: {},
+					active: true,
+					nodeTypes,
+					staticData: database.staticData === null ? undefined : (JSON.parse(database.staticData) as IDataObject),
+				});
+				const additionalData = {
+					webhookBaseUrl: `${baseUrl}/webhook`,
+					webhookTestBaseUrl: `${baseUrl}/webhook-test`,
+					httpRequest: req,
+					httpResponse: res,
+					credentialsHelper: {
+						getDecrypted: async () => {
+							await barrier();
+							if (!credentials) throw new Error('Node does not have any credentials set');
+							return { ...credentials };
+						},
+						isCredentialUsableByNode: () => true,
+						getCredentialsProperties: () => [],
+					},
+				} as unknown as IWorkflowExecuteAdditionalData;
+				const description = trigger.description.webhooks![0];
+				const webhookData: IWebhookData = {
+					httpMethod: 'POST',
+					node: node.name,
+					path: `${webhookId}/webhook`,
+					webhookDescription: description,
+					workflowId: 'workflow-1',
+					workflowExecuteAdditionalData: additionalData,
+				};
+				const context = new WebhookContext(
+					workflow,
+					workflow.getNode(node.name)!,
+					additionalData,
+					options.mode ?? 'webhook',
+					webhookData,
+					[],
+					null,
+				);
+
+				const result = await trigger.webhook.call(context);
+
+				if (result.noWebhookResponse !== true && !res.headersSent) {
+					res.status(200).json({ message: 'Workflow was started' });
+				}
+				const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
+				if (staticData.__dataChanged === true) {
+					database.staticData = JSON.stringify(staticData);
+					staticData.__dataChanged = false;
+				}
+				if (result.workflowData !== undefined) {
+					for (const item of result.workflowData[0]) executions.push(item.json);
+				}
+			} catch (error) {
+				next(error);
+			}
+		},
+	);
+
+	const server: Server = await new Promise((resolve) => {
+		const s = app.listen(0, '127.0.0.1', () => resolve(s));
+	});
+	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const url = `${baseUrl}/webhook/${webhookId}/webhook`;
+
+	return {
+		url,
+		executions,
+		logs: logLines,
+		database,
+		post: async (headers, body, contentType = 'application/json') =>
+			await new Promise<Response>((resolve, reject) => {
+				const payload = typeof body === 'string' ? body : JSON.stringify(body);
+				const req = httpRequest(
+					url,
+					{
+						method: 'POST',
+						headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...headers },
+						agent: false,
+					},
+					(res) => {
+						const chunks: Buffer[] = [];
+						res.on('data', (chunk: Buffer) => chunks.push(chunk));
+						res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+						res.on('error', reject);
+					},
+				);
+				req.on('error', reject);
+				req.end(payload);
+			}),
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
