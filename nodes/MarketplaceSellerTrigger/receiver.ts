@@ -253,7 +253,12 @@ export function persistReceiverState(
 	persistence: ReceiverPersistence,
 	nowSeconds: number,
 ): void {
-	if (decision.action === 'accept' && decision.deliveryRemembered) {
+	// The whole set is written again on a duplicate too: concurrent requests save their own
+	// snapshot and the last committed one wins, so a later request repairs a row that lost a key.
+	const remembered =
+		(decision.action === 'accept' && decision.deliveryRemembered) ||
+		(decision.action === 'ignore' && decision.reason === 'duplicate');
+	if (remembered) {
 		persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
 	}
 	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
