@@ -11,7 +11,7 @@ import type {
 
 import { authorizeRequest } from '../nodes/shared/authorizeRequest';
 import { obtainClientCredentialsToken } from '../nodes/shared/grants';
-import { MARKETPLACE } from '../nodes/shared/profile';
+import { accessTokenProperty, environmentProperties, scopeProperty, shipmentReadTest } from '../nodes/shared/credentialFields';
 
 /**
  * Self access app (spec 1.4): the seller's own application, client credentials grant (spec 4.1).
@@ -52,49 +52,9 @@ export class MarketplaceSellerApi implements ICredentialType {
 			default: '',
 			description: 'The application secret (app-secret) of your self access app. Never share it with a partner.',
 		},
-		{
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: [
-				{ name: 'Production', value: 'production' },
-				{ name: 'Sandbox', value: 'sandbox' },
-			],
-			default: 'production',
-			description: 'Sandbox apps and credentials are issued by marketplace support and differ from production ones',
-		},
-		{
-			displayName: 'Production Base URL',
-			name: 'productionBaseUrl',
-			type: 'string',
-			default: MARKETPLACE.productionBaseUrl,
-			placeholder: 'e.g. https://api.example.com',
-			description: 'The production API address ({base_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
-			displayOptions: { show: { environment: ['production'] } },
-		},
-		{
-			displayName: 'Sandbox Base URL',
-			name: 'sandboxBaseUrl',
-			type: 'string',
-			default: MARKETPLACE.sandboxBaseUrl,
-			placeholder: 'e.g. https://sandbox-api.example.com',
-			description: 'The sandbox API address ({sandbox_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
-			displayOptions: { show: { environment: ['sandbox'] } },
-		},
-		{
-			displayName: 'Scope',
-			name: 'scope',
-			type: 'string',
-			default: MARKETPLACE.defaultScope,
-			description: 'OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default',
-		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		...environmentProperties,
+		scopeProperty('OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default'),
+		accessTokenProperty,
 	];
 
 	async preAuthentication(
@@ -111,30 +71,7 @@ export class MarketplaceSellerApi implements ICredentialType {
 		return await authorizeRequest(credentials, requestOptions);
 	}
 
-	// A harmless read (the first pre-dispatch shipment) proves the token is accepted.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}',
-			url: '/sellers/v3/shipments/filter',
-			method: 'POST',
-			body: { filter: { type: 'preDispatch' }, pagination: { pageSize: 1 } },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The marketplace refused the access token. Check the App ID, App Secret and environment.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The token works but this app may not read shipments: check that the seller account is approved for API access.',
-				},
-			},
-		],
-	};
+	test: ICredentialTestRequest = shipmentReadTest(
+		'The marketplace refused the access token. Check the App ID, App Secret and environment.',
+	);
 }

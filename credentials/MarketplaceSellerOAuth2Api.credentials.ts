@@ -11,7 +11,7 @@ import type {
 
 import { authorizeRequest } from '../nodes/shared/authorizeRequest';
 import { obtainPartnerToken } from '../nodes/shared/grants';
-import { MARKETPLACE } from '../nodes/shared/profile';
+import { accessTokenProperty, environmentProperties, scopeProperty, shipmentReadTest } from '../nodes/shared/credentialFields';
 
 /**
  * Third party app (spec 1.4) acting for a seller: authorization code grant with refresh
@@ -63,42 +63,8 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 			placeholder: 'e.g. https://partner.example.com/oauth/callback',
 			description: 'The https redirect URL registered on your third party app; it must match exactly',
 		},
-		{
-			displayName: 'Environment',
-			name: 'environment',
-			type: 'options',
-			options: [
-				{ name: 'Production', value: 'production' },
-				{ name: 'Sandbox', value: 'sandbox' },
-			],
-			default: 'production',
-			description: 'Sandbox apps and credentials are issued by marketplace support and differ from production ones',
-		},
-		{
-			displayName: 'Production Base URL',
-			name: 'productionBaseUrl',
-			type: 'string',
-			default: MARKETPLACE.productionBaseUrl,
-			placeholder: 'e.g. https://api.example.com',
-			description: 'The production API address ({base_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
-			displayOptions: { show: { environment: ['production'] } },
-		},
-		{
-			displayName: 'Sandbox Base URL',
-			name: 'sandboxBaseUrl',
-			type: 'string',
-			default: MARKETPLACE.sandboxBaseUrl,
-			placeholder: 'e.g. https://sandbox-api.example.com',
-			description: 'The sandbox API address ({sandbox_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
-			displayOptions: { show: { environment: ['sandbox'] } },
-		},
-		{
-			displayName: 'Scope',
-			name: 'scope',
-			type: 'string',
-			default: MARKETPLACE.defaultScope,
-			description: 'OAuth scope requested in the authorization URL, case-sensitive',
-		},
+		...environmentProperties,
+		scopeProperty('OAuth scope requested in the authorization URL, case-sensitive'),
 		{
 			displayName: 'Authorization Code',
 			name: 'authorizationCode',
@@ -114,13 +80,7 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 			default: '',
 			description: 'The state value that came back with the code. Not needed when the whole address was pasted above.',
 		},
-		{
-			displayName: 'Access Token',
-			name: 'accessToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
+		accessTokenProperty,
 	];
 
 	async preAuthentication(
@@ -137,23 +97,7 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 		return await authorizeRequest(credentials, requestOptions);
 	}
 
-	// A harmless read (the first pre-dispatch shipment of the seller) proves the token is accepted.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}',
-			url: '/sellers/v3/shipments/filter',
-			method: 'POST',
-			body: { filter: { type: 'preDispatch' }, pagination: { pageSize: 1 } },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The marketplace refused the access token: the seller may have revoked access. Paste a new authorization code.',
-				},
-			},
-		],
-	};
+	test: ICredentialTestRequest = shipmentReadTest(
+		'The marketplace refused the access token: the seller may have revoked access. Paste a new authorization code.',
+	);
 }
