@@ -5,8 +5,14 @@
  */
 const REDACTED = '[redacted]';
 
-/** Texts after which such servers print the offending token or code. */
-const ECHOED_SECRET = /((?:access token|refresh token|authorization code|token|code)(?: \([a-z ]+\))?:\s*)([^\s,;"']{8,})/gi;
+/**
+ * Texts after which such servers print the offending token or code: "Invalid access token: <t>",
+ * "Access token expired: <t>", "refresh token (expired): <t>", and an echoed "Bearer <t>".
+ */
+const ECHOED_SECRET =
+	/(\b(?:access token|refresh token|authorization code|token|code)(?: (?:expired|revoked|invalid|unknown|not found|not recognised|not recognized))?(?: \([a-z ]+\))?:\s*)([^\s,;"']{8,})/gi;
+/** "Bearer <t>" / "Basic <t>" where <t> holds a digit (so "Basic information" stays). */
+const ECHOED_CREDENTIAL = /(\b(?:Bearer|Basic)\s+)(?=[A-Za-z._~+/=-]*\d)([A-Za-z0-9._~+/=-]{8,})/g;
 
 export function redactSecrets(text: string, secrets: Array<string | undefined | null>): string {
 	let result = text;
@@ -16,5 +22,5 @@ export function redactSecrets(text: string, secrets: Array<string | undefined | 
 			result = result.split(secret).join(REDACTED);
 		}
 	}
-	return result.replace(ECHOED_SECRET, `$1${REDACTED}`);
+	return result.replace(ECHOED_SECRET, `$1${REDACTED}`).replace(ECHOED_CREDENTIAL, `$1${REDACTED}`);
 }

@@ -10,7 +10,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { apiBinaryRequest, chunk, type MarketplaceRequest } from '../transport';
+import { redactSecrets } from '../../shared/redact';
+import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
 import { errorItem, type NodeFailure, type Unit } from './execution';
 import { checkPdfDownload } from './pdf';
 
@@ -44,14 +45,16 @@ async function downloadOne(
 	const response = await apiBinaryRequest(context, spec.request(shipmentIds, itemIndexes[0]));
 	const check = checkPdfDownload(response.body, response.contentType);
 	if (!check.ok) {
+		// The body of a failed download is the marketplace's text: keep tokens out of it.
+		const said = check.text ? redactSecrets(check.text, knownSecrets(context)) : '';
 		throw new NodeApiError(
 			context.getNode(),
-			{ shipmentIds: shipmentIds.join(','), reason: check.reason, body: check.text ?? '' } as JsonObject,
+			{ shipmentIds: shipmentIds.join(','), reason: check.reason, body: said } as JsonObject,
 			{
 				message: `${spec.operation} failed for shipment${shipmentIds.length > 1 ? 's' : ''} ${shipmentIds.join(', ')}: ${check.reason}`,
 				description:
 					'Labels may still be generating: labels exist only once the shipment is PACKED. Use Generate Labels with "Wait Until Packed", or wait a minute and try again.' +
-					(check.text ? ` The marketplace said: ${check.text}` : ''),
+					(said ? ` The marketplace said: ${said}` : ''),
 				itemIndex: itemIndexes[0],
 			},
 		);

@@ -118,13 +118,15 @@ export function collectUnits<P>(
 /**
  * Sends units in batches of `size` (one request per batch) and turns each unit's outcome into
  * an output item. `send` returns one outcome per unit, keyed by the unit's position in the
- * batch. A failure of the whole request fails every unit of that batch.
+ * batch. A failure of the whole request fails every unit of that batch; its error items name
+ * their unit under `idField` (shipmentId, sku).
  */
 export async function executeInBatches<P>(
 	context: IExecuteFunctions,
 	units: Array<Unit<P>>,
 	size: number,
 	send: (batch: Array<Unit<P>>) => Promise<UnitOutcome[]>,
+	idField = 'shipmentId',
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	let succeeded = 0;
@@ -138,7 +140,7 @@ export async function executeInBatches<P>(
 		}
 		for (let position = 0; position < batch.length; position++) {
 			const unit = batch[position];
-			const outcome: UnitOutcome = failure !== undefined ? { ok: false, error: failure } : outcomes![position];
+			const outcome: UnitOutcome = failure !== undefined ? { ok: false, error: failure, json: { [idField]: unit.id } } : outcomes![position];
 			const pairedItem = { item: unit.itemIndex };
 			if (outcome.ok) {
 				succeeded++;

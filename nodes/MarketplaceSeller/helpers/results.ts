@@ -6,6 +6,7 @@
 import { NodeApiError, type IDataObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
+import { knownSecrets } from '../transport';
 import type { Unit, UnitOutcome } from './execution';
 
 /** What each documented errorCode means for the user (api-facts 5.2, 5.4). */
@@ -29,7 +30,7 @@ export function unitFailure(
 	subject = 'Shipment',
 ): UnitOutcome {
 	const code = typeof fields.errorCode === 'string' && fields.errorCode !== '' ? fields.errorCode : 'FAILURE';
-	const detail = typeof fields.errorMessage === 'string' ? redactSecrets(fields.errorMessage, []) : '';
+	const detail = typeof fields.errorMessage === 'string' ? redactSecrets(fields.errorMessage, knownSecrets(context)) : '';
 	const message = `${what} failed for ${subject.toLowerCase()} ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`;
 	const error = new NodeApiError(
 		context.getNode(),

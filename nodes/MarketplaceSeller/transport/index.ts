@@ -6,6 +6,7 @@
  */
 import {
 	sleep,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHttpRequestMethods,
@@ -16,6 +17,8 @@ import {
 } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../../shared/baseUrl';
+import { readStoredTokenData } from '../../shared/grants';
+import { parseAuthorizationInput } from '../../shared/oauth';
 import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
 import { toNodeError, type ErrorContext, type StatusExplanation } from './errors';
 import { readFailure, type RequestFailure } from './failure';
@@ -53,10 +56,46 @@ export interface BinaryResponse {
 interface Connection {
 	credentialType: CredentialTypeName;
 	baseUrl: string;
+	/** Values to keep out of every message; grows when the credential gets new tokens. */
 	secrets: string[];
+	/** Whether the access token requests carry is among the secrets. */
+	tokenKnown: boolean;
 }
 
 const connections = new WeakMap<MarketplaceContext, Promise<Connection>>();
+/** The same connections once resolved, for synchronous readers (per-item results). */
+const resolved = new WeakMap<MarketplaceContext, Connection>();
+
+/** The credential's secrets: app secret, access token, refresh token, authorization code. */
+function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
+	const stored = readStoredTokenData(credentials);
+	const input = parseAuthorizationInput(credentials.authorizationCode, credentials.authorizationState);
+	return [credentials.appSecret, credentials.accessToken, stored.refreshToken, input.kind === 'code' ? input.code : undefined]
+		.filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+function addSecrets(connection: Connection, secrets: string[]): void {
+	for (const secret of secrets) if (!connection.secrets.includes(secret)) connection.secrets.push(secret);
+}
+
+/**
+ * Reads the credential again and adds its current tokens to the connection's secrets. A token
+ * fetched or renewed during this execution (by the credential's preAuthentication, inside n8n's
+ * request helper) is not in the copy read when the connection was made, and the marketplace
+ * echoes tokens in its 401 texts ("Access token expired: <token>").
+ */
+async function learnSecrets(context: MarketplaceContext, connection: Connection): Promise<void> {
+	try {
+		addSecrets(connection, secretsOf(await context.getCredentials(connection.credentialType)));
+	} catch {
+		// Keep the secrets known so far; the message is still redacted with them.
+	}
+}
+
+/** The secrets known for this execution so far (empty before the first request). */
+export function knownSecrets(context: MarketplaceContext): string[] {
+	return resolved.get(context)?.secrets ?? [];
+}
 
 /** The credential type chosen by the node's Authentication parameter. */
 export function credentialTypeOf(context: MarketplaceContext): CredentialTypeName {
@@ -67,9 +106,14 @@ export function credentialTypeOf(context: MarketplaceContext): CredentialTypeNam
 async function connect(context: MarketplaceContext): Promise<Connection> {
 	const credentialType = credentialTypeOf(context);
 	const credentials = await context.getCredentials(credentialType);
-	const secrets = [credentials.appSecret, credentials.accessToken]
-		.filter((value): value is string => typeof value === 'string' && value !== '');
-	return { credentialType, baseUrl: resolveBaseUrl(credentials), secrets };
+	const connection: Connection = {
+		credentialType,
+		baseUrl: resolveBaseUrl(credentials),
+		secrets: secretsOf(credentials),
+		tokenKnown: typeof credentials.accessToken === 'string' && credentials.accessToken !== '',
+	};
+	resolved.set(context, connection);
+	return connection;
 }
 
 /**
@@ -145,7 +189,15 @@ async function send(
 		} catch (error) {
 			failure = readFailure(error);
 		}
-		if (response !== undefined) return response;
+		if (response !== undefined) {
+			// A credential without a token got one for this call: learn it once.
+			if (!connection.tokenKnown) {
+				connection.tokenKnown = true;
+				await learnSecrets(context, connection);
+			}
+			return response;
+		}
+		await learnSecrets(context, connection);
 		const retryable =
 			failure !== undefined &&
 			((failure.kind === 'http' && isRetryableStatus(failure.status)) ||

@@ -61,6 +61,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				}),
 			};
 		});
-	});
+	}, 'sku');
 	return inInputOrder(rejected, results);
 }

@@ -12,6 +12,8 @@ import {
 } from 'n8n-workflow';
 
 import { SHIPPING_PROVIDERS } from '../../../shared/profile';
+import { redactSecrets } from '../../../shared/redact';
+import { knownSecrets } from '../../transport';
 import type { Unit, UnitOutcome } from '../../helpers/execution';
 
 /** Listing create / update / price / inventory take up to 10 SKUs per request (api-facts 4, 7). */
@@ -381,9 +383,15 @@ export function listingProblem(listing: IDataObject, rules: ListingRules): strin
 	if (listing.packages !== undefined) {
 		if (!Array.isArray(listing.packages)) return 'packages must be a list';
 		for (const [index, entry] of (listing.packages as IDataObject[]).entries()) {
+			if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return `packages[${index}] must be an object`;
+			// The package shape is not documented: accept flat {length, ..., weight} and the listing
+			// model's {dimensions: {length, breadth, height}, weight} (api-facts 10.1 #3: accept all).
+			const dimensions = entry.dimensions !== null && typeof entry.dimensions === 'object' ? (entry.dimensions as IDataObject) : undefined;
 			for (const field of ['length', 'breadth', 'height', 'weight']) {
-				const value = entry[field];
-				if (typeof value !== 'number' || !(value > 0)) return `packages[${index}].${field} must be a number above 0, got ${JSON.stringify(value)}`;
+				const nested = field !== 'weight' && dimensions !== undefined && entry[field] === undefined;
+				const value = nested ? dimensions[field] : entry[field];
+				const path = nested ? `packages[${index}].dimensions.${field}` : `packages[${index}].${field}`;
+				if (typeof value !== 'number' || !(value > 0)) return `${path} must be a number above 0, got ${JSON.stringify(value)}`;
 			}
 		}
 	}
@@ -440,7 +448,9 @@ export function skuOutcomes(
 		]
 			.map((entry) => [entry.code, entry.description ?? entry.message, entry.path ? `at ${String(entry.path)}` : undefined].filter(Boolean).join(' '))
 			.filter(Boolean);
-		const detail = result ? problems.join('; ') || `status ${status || 'missing'}` : 'the marketplace did not report a result for this SKU';
+		const detail = result
+			? redactSecrets(problems.join('; '), knownSecrets(context)) || `status ${status || 'missing'}`
+			: 'the marketplace did not report a result for this SKU';
 		return {
 			ok: false,
 			json: { sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },

@@ -95,7 +95,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const found = await executeInBatches(this, ofKind, LOOKUP_BATCH_SIZE, async (batch) => {
 			const shipments = await lookUpShipments(this, kind, batch.map((unit) => unit.id), batch[0].itemIndex);
 			return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
-		});
+		}, 'id');
 		output.push(...found);
 	}
 	return inInputOrder(rejected, output);
