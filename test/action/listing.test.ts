@@ -31,7 +31,8 @@ const createFields = {
 	procurementType: 'REGULAR',
 	dispatchSla: 2,
 	locations: { location: [{ id: LOC_1, status: 'ENABLED', inventory: 25 }] },
-	additionalFields: { listingStatus: 'ACTIVE', currency: 'INR', addressLabel: 'Made in Tiruppur', datingLabel: '{"mfg":"2025-01"}' },
+	listingStatus: 'ACTIVE',
+	additionalFields: { currency: 'INR', addressLabel: 'Made in Tiruppur', datingLabel: '{"mfg":"2025-01"}' },
 };
 
 const createJson = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
@@ -75,6 +76,19 @@ describe('Listing > Create', () => {
 			['NEW-SKU-2', 'SUCCESS'],
 		]);
 		expect(pairedIndexes(items)).toEqual([0, 1]);
+	});
+
+	it('fields mode with defaults: listing_status ACTIVE is sent and packages go out in the reference shape', async () => {
+		const { listingStatus: _omitted, ...withoutStatus } = createFields;
+		const parameters = {
+			...withoutStatus,
+			additionalFields: { currency: 'INR', packages: { package: [{ length: 30, breadth: 20, height: 5, weight: 0.4 }] } },
+		};
+		const items = ok(await runAction(env.store, SELF, parameters, [{ sku: 'PKG-SKU-1' }]));
+		expect(items[0].json).toMatchObject({ sku: 'PKG-SKU-1', status: 'SUCCESS' });
+		const sent = (apiCalls(env.sim)[0].body as Loose)['PKG-SKU-1'] as Loose;
+		expect(sent.listing_status).toBe('ACTIVE');
+		expect(sent.packages).toEqual([{ dimensions: { length: 30, breadth: 20, height: 5 }, weight: 0.4 }]);
 	});
 
 	it('batches 25 SKUs into ceil(25/10) = 3 requests, each output paired', async () => {

@@ -71,3 +71,25 @@ export function shipmentOutcomes(
 		return unitFailure(context, unit, what, result);
 	});
 }
+
+/**
+ * The outcome of a lookup-style call for one shipment: what the marketplace returned for it, or
+ * an error of that shipment alone when it returned nothing (nothing is dropped silently).
+ */
+export function foundOrMissing(
+	context: IExecuteFunctions,
+	unit: Unit<unknown>,
+	found: IDataObject | IDataObject[] | undefined,
+	missing: { message: string; description: string },
+): UnitOutcome {
+	if (found !== undefined && (!Array.isArray(found) || found.length > 0)) return { ok: true, json: found };
+	return {
+		ok: false,
+		json: { shipmentId: unit.id },
+		error: new NodeApiError(context.getNode(), { shipmentId: unit.id } as JsonObject, {
+			message: missing.message,
+			description: missing.description,
+			itemIndex: unit.itemIndex,
+		}),
+	};
+}

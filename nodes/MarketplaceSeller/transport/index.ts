@@ -12,8 +12,6 @@ import {
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
-	type NodeApiError,
-	type NodeOperationError,
 } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../../shared/baseUrl';
@@ -126,16 +124,20 @@ export async function getConnection(context: MarketplaceContext): Promise<Connec
 		connection = connect(context);
 		connections.set(context, connection);
 	}
-	let failure: RequestFailure | undefined;
 	let result: Connection | undefined;
+	let caught: unknown;
 	try {
 		result = await connection;
 	} catch (error) {
 		connections.delete(context);
-		failure = readFailure(error);
+		caught = error;
 	}
 	if (result === undefined) {
-		throw toNodeError(context.getNode(), failure ?? { kind: 'url', message: 'Invalid credential' }, {
+		const failure = readFailure(caught);
+		// A bad base URL is the user's input; anything else (e.g. no credential selected) is n8n's
+		// own error and already says what is wrong.
+		if (failure.kind !== 'url') throw caught;
+		throw toNodeError(context.getNode(), failure, {
 			operation: 'Connecting to the marketplace',
 			secrets: [],
 			credentialKind: credentialTypeOf(context) === CREDENTIAL_TYPES.thirdParty ? 'thirdParty' : 'selfAccess',
@@ -236,16 +238,6 @@ export async function apiBinaryRequest(context: MarketplaceContext, request: Mar
 			? Buffer.from(raw)
 			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
 	return { body, contentType: typeof contentType === 'string' ? contentType : '', status: response.statusCode };
-}
-
-/** Builds the error for a failure found after a successful HTTP exchange (e.g. a blank label). */
-export function apiError(
-	context: MarketplaceContext,
-	failure: RequestFailure,
-	request: Pick<MarketplaceRequest, 'operation' | 'itemIndex' | 'statusExplanations'>,
-	connection: Connection,
-): NodeApiError | NodeOperationError {
-	return toNodeError(context.getNode(), failure, errorContext(connection, { ...request, method: 'GET', path: '', family: 'orders' }, 1));
 }
 
 export { chunk } from './batching';

@@ -48,6 +48,17 @@ const properties: INodeProperties[] = [
 		description: 'The marketplace product the listing sells',
 		displayOptions: fieldsMode,
 	},
+	{
+		displayName: 'Listing Status',
+		name: 'listingStatus',
+		type: 'options',
+		options: [
+			{ name: 'Active', value: 'ACTIVE', description: 'For sale once it has inventory at a location' },
+			{ name: 'Inactive', value: 'INACTIVE', description: 'Created but not for sale' },
+		],
+		default: 'ACTIVE',
+		displayOptions: fieldsMode,
+	},
 	...entityFields(true).map((field) => ({ ...field, displayOptions: fieldsMode })),
 	{ ...locationsProperty, displayOptions: fieldsMode },
 	{
@@ -57,7 +68,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: fieldsMode,
-		options: additionalFieldOptions,
+		options: additionalFieldOptions.filter((option) => option.name !== 'listingStatus'),
 	},
 ];
 
@@ -76,6 +87,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			}
 			const fields: IDataObject = {
 				productId: this.getNodeParameter('productId', itemIndex, ''),
+				listingStatus: this.getNodeParameter('listingStatus', itemIndex, 'ACTIVE'),
 				mrp: this.getNodeParameter('mrp', itemIndex),
 				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),
 				hsn: this.getNodeParameter('hsn', itemIndex, ''),

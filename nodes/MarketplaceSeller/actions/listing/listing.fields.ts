@@ -251,7 +251,13 @@ export function listingFromFields(fields: IDataObject): IDataObject {
 		}));
 	}
 	const packages = ((fields.packages as IDataObject | undefined)?.package ?? undefined) as IDataObject[] | undefined;
-	if (packages !== undefined) listing.packages = packages;
+	// The listing model nests the three sides under dimensions, next to weight (api-facts 10.1 #3).
+	if (packages !== undefined) {
+		listing.packages = packages.map((entry) => ({
+			dimensions: { length: entry.length, breadth: entry.breadth, height: entry.height },
+			weight: entry.weight,
+		}));
+	}
 	if (fields.addressLabel !== undefined && fields.addressLabel !== '') listing.address_label = structured(fields.addressLabel);
 	if (fields.datingLabel !== undefined && fields.datingLabel !== '') listing.dating_label = structured(fields.datingLabel);
 	return listing;

@@ -1,16 +1,15 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { downloadDocuments } from '../../helpers/documents';
-import { collectUnits, executeInBatches, inInputOrder, type UnitOutcome } from '../../helpers/execution';
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { readIdList } from '../../helpers/ids';
+import { foundOrMissing } from '../../helpers/results';
 import { apiRequest } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { binaryPropertyNameProperty, shipmentIdsProperty } from '../common.descriptions';
@@ -71,19 +70,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex: batch[0].itemIndex,
 		});
 		const invoices = Array.isArray(response.invoices) ? (response.invoices as IDataObject[]) : [];
-		return batch.map((unit): UnitOutcome => {
-			const found = invoices.filter((invoice) => invoice.shipmentId === unit.id);
-			if (found.length > 0) return { ok: true, json: found };
-			return {
-				ok: false,
-				json: { shipmentId: unit.id },
-				error: new NodeApiError(this.getNode(), { shipmentId: unit.id } as JsonObject, {
-					message: `No invoice found for shipment ${unit.id}`,
-					description: 'Invoices exist once labels were generated (Generate Labels).',
-					itemIndex: unit.itemIndex,
-				}),
-			};
-		});
+		return batch.map((unit) =>
+			foundOrMissing(this, unit, invoices.filter((invoice) => invoice.shipmentId === unit.id), {
+				message: `No invoice found for shipment ${unit.id}`,
+				description: 'Invoices exist once labels were generated (Generate Labels).',
+			}),
+		);
 	});
 	return inInputOrder(rejected, results);
 }

@@ -1,15 +1,14 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, type UnitOutcome } from '../../helpers/execution';
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { readIdList } from '../../helpers/ids';
+import { foundOrMissing } from '../../helpers/results';
 import { apiRequest } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
@@ -33,19 +32,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex: batch[0].itemIndex,
 		});
 		const details = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
-		return batch.map((unit): UnitOutcome => {
-			const found = details.find((shipment) => shipment.shipmentId === unit.id);
-			if (found) return { ok: true, json: found };
-			return {
-				ok: false,
-				json: { shipmentId: unit.id },
-				error: new NodeApiError(this.getNode(), { shipmentId: unit.id } as JsonObject, {
-					message: `No details found for shipment ${unit.id}`,
-					description: 'Check the shipment ID and the environment; the marketplace returned nothing for it.',
-					itemIndex: unit.itemIndex,
-				}),
-			};
-		});
+		return batch.map((unit) =>
+			foundOrMissing(this, unit, details.find((shipment) => shipment.shipmentId === unit.id), {
+				message: `No details found for shipment ${unit.id}`,
+				description: 'Check the shipment ID and the environment; the marketplace returned nothing for it.',
+			}),
+		);
 	});
 	return inInputOrder(rejected, results);
 }

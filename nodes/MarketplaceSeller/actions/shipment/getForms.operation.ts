@@ -5,11 +5,11 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, type UnitOutcome } from '../../helpers/execution';
+import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { readIdList } from '../../helpers/ids';
+import { foundOrMissing } from '../../helpers/results';
 import { apiRequest, type MarketplaceRequest } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
@@ -52,18 +52,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const results = await executeInBatches(this, units, 100, async (batch) => {
 		const response = await fetchForms(this, batch.map((unit) => unit.id), batch[0].itemIndex);
 		const shipments = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
-		return batch.map((unit): UnitOutcome => {
+		return batch.map((unit) => {
 			const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
-			if (found) return { ok: true, json: { shipmentId: unit.id, forms: found.forms ?? [] } };
-			return {
-				ok: false,
-				json: { shipmentId: unit.id },
-				error: new NodeApiError(this.getNode(), { shipmentId: unit.id } as JsonObject, {
-					message: `No forms reported for shipment ${unit.id}`,
-					description: 'Check the shipment ID; forms are listed for shipments of your seller account only.',
-					itemIndex: unit.itemIndex,
-				}),
-			};
+			return foundOrMissing(this, unit, found && { shipmentId: unit.id, forms: found.forms ?? [] }, {
+				message: `No forms reported for shipment ${unit.id}`,
+				description: 'Check the shipment ID; forms are listed for shipments of your seller account only.',
+			});
 		});
 	});
 	return inInputOrder(rejected, results);
