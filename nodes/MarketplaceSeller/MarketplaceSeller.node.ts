@@ -12,6 +12,7 @@ import * as listing from './actions/listing/Listing.resource';
 import * as notificationSubscription from './actions/notificationSubscription/NotificationSubscription.resource';
 import * as returns from './actions/return/Return.resource';
 import { router } from './actions/router';
+import { listSearch } from './methods';
 import * as shipment from './actions/shipment/Shipment.resource';
 import * as token from './actions/token/Token.resource';
 import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
@@ -66,6 +67,8 @@ export class MarketplaceSeller implements INodeType {
 			...returns.description,
 		],
 	};
+
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

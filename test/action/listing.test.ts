@@ -17,6 +17,8 @@ import {
 	useSimulator,
 	type Loose,
 } from './helpers';
+import { runListSearch } from '../support/n8nHarness';
+import { actionNode } from '../support/fixtures';
 
 const createFields = {
 	resource: 'listing',
@@ -373,5 +375,61 @@ describe('Listing > Get and Search', () => {
 		const items = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'search', listingStatus: 'ACTIVE', returnAll: false, limit: 15 }));
 		expect(items).toHaveLength(15);
 		expect(apiCalls(env.sim)).toHaveLength(2);
+	});
+});
+
+describe('Listing > SKU picker (list search of the resource locator)', () => {
+	const env = useSimulator();
+
+	it('lists the seller\'s active listings page by page through the transport, with a Bearer token', async () => {
+		env.sim.control.setConfig({ listingPageSize: 10 });
+		const parameters = { authentication: 'clientCredentials', resource: 'listing', operation: 'updatePrice' };
+		const first = await runListSearch({ node: actionNode, method: 'searchListings', parameters, store: env.store, credentialType: SELF });
+		expect(first.results.length).toBeGreaterThan(0);
+		expect(first.results.length).toBeLessThanOrEqual(10);
+		expect(first.paginationToken).toEqual(expect.any(String));
+		for (const result of first.results) expect(result.value).toEqual(expect.any(String));
+
+		const second = await runListSearch({
+			node: actionNode,
+			method: 'searchListings',
+			parameters,
+			store: env.store,
+			credentialType: SELF,
+			paginationToken: first.paginationToken,
+		});
+		const calls = apiCalls(env.sim);
+		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+			'POST /sellers/listings/v3/search',
+			'POST /sellers/listings/v3/search',
+		]);
+		expect((calls[1].body as Loose).page_id).toBe(first.paginationToken);
+		expectBearer(calls, accessToken(env.store));
+		expect(second.results.map((r) => r.value)).not.toEqual(first.results.map((r) => r.value));
+	});
+
+	it('filters by the typed text', async () => {
+		const parameters = { authentication: 'clientCredentials', resource: 'listing', operation: 'updatePrice' };
+		const all = await runListSearch({ node: actionNode, method: 'searchListings', parameters, store: env.store, credentialType: SELF });
+		const wanted = String(all.results[0].value);
+		const filtered = await runListSearch({ node: actionNode, method: 'searchListings', parameters, store: env.store, credentialType: SELF, filter: wanted });
+		expect(filtered.results.length).toBeGreaterThan(0);
+		for (const result of filtered.results) expect(result.name.toLowerCase()).toContain(wanted.toLowerCase());
+	});
+
+	it('Update Price takes the SKU from a resource locator value', async () => {
+		const sku = String(
+			(await runListSearch({ node: actionNode, method: 'searchListings', parameters: { authentication: 'clientCredentials', resource: 'listing' }, store: env.store, credentialType: SELF })).results[0].value,
+		);
+		const items = ok(
+			await runAction(env.store, SELF, {
+				resource: 'listing',
+				operation: 'updatePrice',
+				sku: { __rl: true, mode: 'list', value: sku },
+				mrp: 900,
+				sellingPrice: 850,
+			}),
+		);
+		expect(items[0].json).toMatchObject({ sku, status: 'SUCCESS' });
 	});
 });

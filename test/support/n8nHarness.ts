@@ -8,7 +8,7 @@
  * (defaults applied, oauthTokenData carried, preAuthentication run when the expirable field is
  * empty or the token expired, its output persisted).
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	NodeHelpers,
@@ -30,6 +30,7 @@ import {
 	type IWorkflowExecuteAdditionalData,
 	type IVersionedNodeType,
 	type ExecutionError,
+	type INodeListSearchResult,
 } from 'n8n-workflow';
 
 import { MarketplaceSellerApi } from '../../credentials/MarketplaceSellerApi.credentials';
@@ -273,3 +274,38 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 }
 
 export type { IVersionedNodeType };
+
+/**
+ * Runs a list search method (a resource locator's "From List") the way the editor does: through
+ * n8n-core's LoadOptionsContext, with the node's current parameters and its credential.
+ */
+export async function runListSearch(options: {
+	node: INodeType;
+	method: string;
+	parameters: INodeParameters;
+	store: CredentialStore;
+	credentialType: string;
+	filter?: string;
+	paginationToken?: string;
+}): Promise<INodeListSearchResult> {
+	const node: INode = {
+		id: 'node-1',
+		name: 'Marketplace Seller',
+		type: 'n8n-nodes-marketplace-seller.marketplaceSeller',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { [options.credentialType]: { id: 'cred-1', name: 'Test credential' } },
+	};
+	const workflow = new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: false, nodeTypes: singleNodeTypes(options.node) });
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(options.store),
+		currentNodeParameters: options.parameters,
+		restApiUrl: 'http://127.0.0.1/rest',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.sku');
+	const method = options.node.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`No list search method ${options.method}`);
+	return await method.call(context, options.filter, options.paginationToken);
+}

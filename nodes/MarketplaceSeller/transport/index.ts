@@ -97,7 +97,12 @@ export function knownSecrets(context: MarketplaceContext): string[] {
 
 /** The credential type chosen by the node's Authentication parameter. */
 export function credentialTypeOf(context: MarketplaceContext): CredentialTypeName {
-	const authentication = context.getNodeParameter('authentication', 0, 'clientCredentials') as string;
+	// Load-options contexts have no items: their getNodeParameter takes no item index.
+	const authentication = (
+		'getInputData' in context
+			? context.getNodeParameter('authentication', 0, 'clientCredentials')
+			: context.getNodeParameter('authentication', 'clientCredentials')
+	) as string;
 	return authentication === 'authorizationCode' ? CREDENTIAL_TYPES.thirdParty : CREDENTIAL_TYPES.selfAccess;
 }
 

@@ -33,6 +33,40 @@ export const skuProperty: INodeProperties = {
 	description: 'The seller SKU of the listing; each input item is one SKU, batched 10 per request',
 };
 
+/** An existing listing's SKU: picked from the seller's listings, or given by value. */
+export const existingSkuProperty: INodeProperties = {
+	displayName: 'SKU',
+	name: 'sku',
+	type: 'resourceLocator',
+	required: true,
+	default: { mode: 'id', value: '' },
+	description: 'The seller SKU of the listing; each input item is one SKU, batched 10 per request',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchListings', searchable: true },
+		},
+		{
+			displayName: 'By SKU',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. {{ $json.sku }}',
+		},
+	],
+};
+
+/** Reads the SKU of an item, from a plain text or a resource locator value. */
+export function readSku(context: IExecuteFunctions, itemIndex: number): string {
+	const value = context.getNodeParameter('sku', itemIndex, '', { extractValue: true }) as unknown;
+	const sku = String(value ?? '').trim();
+	if (sku === '') {
+		throw new NodeOperationError(context.getNode(), 'SKU is empty', { itemIndex, description: 'Enter the seller SKU of the listing.' });
+	}
+	return sku;
+}
+
 export const shippingProviderOptions = [
 	{ name: 'Seller', value: SHIPPING_PROVIDERS.seller, description: 'The seller ships all orders' },
 	{

@@ -6,19 +6,19 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { readRequiredText } from '../../helpers/ids';
 import {
 	additionalFieldOptions,
 	entityFields,
+	existingSkuProperty,
 	listingFromFields,
 	locationsProperty,
 	readListingJson,
-	skuProperty,
+	readSku,
 } from './listing.fields';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [
-	skuProperty,
+	existingSkuProperty,
 	{
 		displayName: 'Listing Details',
 		name: 'listingInput',
@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		rules: { mode: 'update' },
 		operation: 'Update listing',
 		read: (itemIndex) => {
-			const sku = readRequiredText(this, 'sku', itemIndex, 'SKU');
+			const sku = readSku(this, itemIndex);
 			if (this.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
 				return { sku, listing: readListingJson(this, 'listingJson', itemIndex, sku) };
 			}

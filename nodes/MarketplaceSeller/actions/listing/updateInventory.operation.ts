@@ -5,11 +5,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { readRequiredText } from '../../helpers/ids';
-import { listingFromFields, locationsProperty, skuProperty } from './listing.fields';
+import { existingSkuProperty, listingFromFields, locationsProperty, readSku } from './listing.fields';
 import { writeListings } from './write';
 
-const properties: INodeProperties[] = [skuProperty, { ...locationsProperty, required: true }];
+const properties: INodeProperties[] = [existingSkuProperty, { ...locationsProperty, required: true }];
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updateInventory'] } }, properties);
 
@@ -20,7 +19,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		rules: { mode: 'inventory' },
 		operation: 'Update listing inventory',
 		read: (itemIndex) => ({
-			sku: readRequiredText(this, 'sku', itemIndex, 'SKU'),
+			sku: readSku(this, itemIndex),
 			listing: listingFromFields({ locations: this.getNodeParameter('locations', itemIndex, {}) }),
 		}),
 	});

@@ -5,12 +5,11 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { readRequiredText } from '../../helpers/ids';
-import { entityFields, listingFromFields, skuProperty } from './listing.fields';
+import { entityFields, existingSkuProperty, listingFromFields, readSku } from './listing.fields';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [
-	skuProperty,
+	existingSkuProperty,
 	...entityFields(true).filter((field) => field.name === 'mrp' || field.name === 'sellingPrice'),
 	{
 		displayName: 'Currency',
@@ -30,7 +29,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		rules: { mode: 'price' },
 		operation: 'Update listing price',
 		read: (itemIndex) => ({
-			sku: readRequiredText(this, 'sku', itemIndex, 'SKU'),
+			sku: readSku(this, itemIndex),
 			listing: listingFromFields({
 				mrp: this.getNodeParameter('mrp', itemIndex),
 				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),

@@ -1,0 +1,162 @@
+/**
+ * The trigger in a real n8n 2.40.7: the packed package installed as a community package, a
+ * credential created through the public API, Marketplace Seller Trigger -> NoOp published, and
+ * the simulator pushing signed notifications to the trigger's production URL.
+ */
+import type { Execution } from '../../scripts/e2e/lib';
+import { EVENT_TYPES, type Envelope } from '../../simulator';
+import { answers, carries, LOCATION, pushFresh, redeliver, triggerItem } from './support/pushes';
+import { SESSION_START_TIMEOUT_MS, startSession, stopSession, TRIGGER_TYPE, type E2ESession } from './support/session';
+import { createTriggerWorkflow, settledExecutions, type TriggerWorkflow } from './support/workflows';
+
+let session: E2ESession | undefined;
+let trigger: TriggerWorkflow;
+/** Every envelope that ran an execution so far (redelivered after the restart). */
+const accepted: Envelope[] = [];
+
+function s(): E2ESession {
+	if (!session) throw new Error('no session (beforeAll failed)');
+	return session;
+}
+
+/** Waits for `count` finished executions, then lets the dust settle and returns all of them, with data. */
+async function executionsAfter(count: number): Promise<Execution[]> {
+	await s().api.waitForExecutions(trigger.workflow.id, count, { timeoutMs: 120_000 });
+	return await settledExecutions(s().api, trigger.workflow.id, { includeData: true });
+}
+
+function withEnvelope(executions: Execution[], envelope: Envelope): Execution[] {
+	return executions.filter((execution) => carries(execution, envelope));
+}
+
+beforeAll(async () => {
+	session = await startSession('n8n2', 'trigger-n8n2');
+	trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger -> NoOp');
+	s().sim.control.setReceiver({ url: trigger.productionUrl });
+}, SESSION_START_TIMEOUT_MS);
+
+afterAll(async () => {
+	await stopSession(session);
+}, 120_000);
+
+describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
+	test('the community package loads from the installed tarball', async () => {
+		const types = await s().n8n.loadedNodeTypes();
+		expect(types).toEqual(expect.arrayContaining([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSeller']));
+		expect(s().n8n.runtime.n8nVersion).toBe('2.40.7');
+	});
+
+	test('all 17 event kinds, signed: one execution each, carrying what was sent', async () => {
+		const { results } = await s().sim.control.sendAllNotifications({ locationId: LOCATION });
+		expect(results.map((r) => r.eventType)).toEqual([...EVENT_TYPES]);
+		expect(EVENT_TYPES).toHaveLength(17);
+		for (const result of results) {
+			expect({ eventType: result.eventType, skipped: result.skipped, answers: answers(result) }).toEqual({
+				eventType: result.eventType,
+				skipped: null,
+				answers: [{ status: 200, body: '', error: null }],
+			});
+		}
+
+		const executions = await executionsAfter(17);
+		expect(executions).toHaveLength(17);
+		for (const execution of executions) expect(execution.status).toBe('success');
+
+		const dedupKeys = new Set<string>();
+		for (const result of results) {
+			const sent = result.envelope;
+			const matching = withEnvelope(executions, sent);
+			expect({ eventType: sent.eventType, executions: matching.length }).toEqual({ eventType: sent.eventType, executions: 1 });
+			const item = triggerItem(matching[0]);
+			expect(item).toMatchObject({
+				eventType: sent.eventType,
+				source: sent.source,
+				version: sent.version,
+				timestamp: sent.timestamp,
+				attributes: sent.attributes,
+			});
+			if (sent.shipmentId !== undefined) expect(item.shipmentId).toBe(sent.shipmentId);
+			if (sent.returnId !== undefined) expect(item.returnId).toBe(sent.returnId);
+			if (sent.locationId !== undefined) expect(item.locationId).toBe(sent.locationId);
+			expect(item.dedupKey).toMatch(/^[0-9a-f]{32}$/);
+			expect(item.verification).toMatchObject({ appId: s().sim.demo.selfApp.appId });
+			dedupKeys.add(String(item.dedupKey));
+			accepted.push(sent);
+		}
+		expect(dedupKeys.size).toBe(17);
+	});
+
+	test('duplicates run no extra execution: 3 copies one after another, 20 concurrent copies', async () => {
+		const before = (await settledExecutions(s().api, trigger.workflow.id)).length;
+
+		const sequential = await pushFresh(s().sim, { copies: 3 });
+		const concurrent = await pushFresh(s().sim, { copies: 20, concurrent: true });
+		// Every copy is acknowledged (the marketplace must stop retrying), with an empty body.
+		expect(answers(sequential)).toEqual(Array.from({ length: 3 }, () => ({ status: 200, body: '', error: null })));
+		expect(answers(concurrent)).toEqual(Array.from({ length: 20 }, () => ({ status: 200, body: '', error: null })));
+
+		const executions = await executionsAfter(before + 2);
+		expect(executions).toHaveLength(before + 2);
+		expect(withEnvelope(executions, sequential.envelope)).toHaveLength(1);
+		expect(withEnvelope(executions, concurrent.envelope)).toHaveLength(1);
+		accepted.push(sequential.envelope, concurrent.envelope);
+	});
+
+	test('forged, wrong App ID, stale, future-dated and unsigned pushes: 401, empty body, no execution', async () => {
+		const before = (await settledExecutions(s().api, trigger.workflow.id)).length;
+		// Each is a new envelope: a trigger that let one through would run it (no dedup to hide behind).
+		const rejected = {
+			wrongSecret: await pushFresh(s().sim, { wrongSecret: true }),
+			wrongAppId: await pushFresh(s().sim, { wrongAppId: true }),
+			stale: await pushFresh(s().sim, { staleSeconds: 400 }),
+			future: await pushFresh(s().sim, { staleSeconds: -400 }),
+			unsigned: await pushFresh(s().sim, { omitHeaders: true }),
+			noAuthorization: await pushFresh(s().sim, { omitHeaders: ['X_Authorization'] }),
+			noDate: await pushFresh(s().sim, { omitHeaders: ['X_Date'] }),
+		};
+		for (const [name, result] of Object.entries(rejected)) {
+			expect({ name, answers: answers(result) }).toEqual({ name, answers: [{ status: 401, body: '', error: null }] });
+		}
+		// A genuine push afterwards runs, and is the only new execution.
+		const genuine = await pushFresh(s().sim);
+		expect(answers(genuine)).toEqual([{ status: 200, body: '', error: null }]);
+		const executions = await executionsAfter(before + 1);
+		expect(executions).toHaveLength(before + 1);
+		expect(withEnvelope(executions, genuine.envelope)).toHaveLength(1);
+		for (const [name, result] of Object.entries(rejected)) {
+			expect({ name, executions: withEnvelope(executions, result.envelope).length }).toEqual({ name, executions: 0 });
+		}
+		accepted.push(genuine.envelope);
+	});
+
+	test('after an n8n restart, redeliveries of pushes that already ran (fresh X_Date) run nothing', async () => {
+		const before = (await settledExecutions(s().api, trigger.workflow.id)).length;
+		expect(accepted.length).toBeGreaterThanOrEqual(20);
+		const stored = await s().n8n.workflowStaticData(trigger.workflow.id);
+		expect(stored).not.toBeNull();
+
+		await s().n8n.restart();
+		// The route is registered again a moment after start-up; an unsigned probe gets the trigger's 401.
+		expect((await s().n8n.postWebhook(trigger.path, { probe: true })).status).toBe(401);
+
+		for (const envelope of accepted) {
+			const again = await redeliver(s().sim, envelope);
+			expect({ eventType: envelope.eventType, answers: answers(again) }).toEqual({
+				eventType: envelope.eventType,
+				answers: [{ status: 200, body: '', error: null }],
+			});
+		}
+		const genuine = await pushFresh(s().sim);
+		expect(answers(genuine)).toEqual([{ status: 200, body: '', error: null }]);
+
+		const executions = await executionsAfter(before + 1);
+		expect(executions).toHaveLength(before + 1);
+		expect(withEnvelope(executions, genuine.envelope)).toHaveLength(1);
+		for (const envelope of accepted) {
+			expect({ eventType: envelope.eventType, executions: withEnvelope(executions, envelope).length }).toEqual({
+				eventType: envelope.eventType,
+				executions: 1,
+			});
+		}
+	});
+});

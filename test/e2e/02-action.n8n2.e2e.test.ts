@@ -1,0 +1,307 @@
+/**
+ * The action node in a real n8n 2.40.7, through published workflows (Webhook -> [Split Out] ->
+ * Marketplace Seller) that use a credential created through n8n's public API; results are read
+ * back through the executions API, marketplace traffic through the simulator's call log.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { BROWSER_ID, request } from '../../scripts/e2e/lib';
+import type { RecordedCall } from '../../simulator';
+import { SESSION_START_TIMEOUT_MS, startSession, stopSession, type E2ESession } from './support/session';
+import {
+	ACTION_NODE,
+	createActionWorkflow,
+	executionError,
+	nodeOutput,
+	runAction,
+	SPLIT_NODE,
+	type ActionWorkflow,
+} from './support/workflows';
+
+const LOCATION = 'LOC-DEMO-1';
+const SELLER = 'SELLER-DEMO-1';
+const TOKEN_ROUTE = 'GET /oauth-service/oauth/token';
+const SEARCH_ROUTE = 'POST /sellers/v3/shipments/filter';
+const NEXT_PAGE_ROUTE = 'GET /sellers/v3/shipments/filter';
+const LABELS_ROUTE = 'POST /sellers/v3/shipments/labels';
+const DOWNLOAD_ROUTE = 'GET /sellers/v3/shipments/{ids}/labels';
+const SUBSCRIPTION_ROUTE = 'POST /sellers/v3/notification/subscription';
+
+let session: E2ESession | undefined;
+let search: ActionWorkflow;
+
+function s(): E2ESession {
+	if (!session) throw new Error('no session (beforeAll failed)');
+	return session;
+}
+
+/** Sequence number of the last recorded simulator call (calls after it are "new"). */
+function mark(): number {
+	const calls = s().sim.control.listCalls().calls;
+	return calls.length > 0 ? calls[calls.length - 1].seq : 0;
+}
+
+function callsSince(seq: number, route?: string): RecordedCall[] {
+	return s().sim.control.listCalls({ since: seq, ...(route ? { route } : {}) }).calls;
+}
+
+function bearer(call: RecordedCall): string | undefined {
+	const match = /^Bearer (.+)$/.exec(call.headers.authorization ?? '');
+	return match?.[1];
+}
+
+function selfAccessTokens(): Array<{ token: string; expired: boolean; revoked: boolean }> {
+	return s().sim.control.listTokens({ appId: s().sim.demo.selfApp.appId, kind: 'access' }).tokens;
+}
+
+beforeAll(async () => {
+	session = await startSession('n8n2', 'action-n8n2');
+	// No push receiver: packing must not push notifications anywhere.
+	s().sim.control.setReceiver({ url: null });
+	search = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search shipments', {
+		resource: 'shipment',
+		operation: 'search',
+		filterType: 'preDispatch',
+		preDispatchStates: ['APPROVED'],
+		returnAll: false,
+		limit: 5,
+		filters: { locationId: LOCATION },
+	});
+}, SESSION_START_TIMEOUT_MS);
+
+afterAll(async () => {
+	await stopSession(session);
+}, 120_000);
+
+describe('Marketplace Seller node in n8n 2.40.7', () => {
+	test("n8n's credential layer fetches the token once and reuses it across executions", async () => {
+		expect(s().sim.control.counters().counters[TOKEN_ROUTE] ?? 0).toBe(0);
+		const since = mark();
+		for (let run = 0; run < 5; run++) {
+			const { execution } = await runAction(s().n8n, s().api, search);
+			expect(execution.status).toBe('success');
+			const shipments = nodeOutput(execution, ACTION_NODE);
+			expect(shipments).toHaveLength(5);
+			for (const shipment of shipments) expect(shipment.json).toMatchObject({ locationId: LOCATION });
+		}
+		const tokenCalls = callsSince(since, TOKEN_ROUTE);
+		expect(tokenCalls.map((call) => [call.status, call.query.grant_type])).toEqual([[200, 'client_credentials']]);
+		const searches = callsSince(since, SEARCH_ROUTE);
+		expect(searches).toHaveLength(5);
+		const issued = selfAccessTokens();
+		expect(issued).toHaveLength(1);
+		for (const call of searches) {
+			expect(call.status).toBe(200);
+			expect(bearer(call)).toBe(issued[0].token);
+		}
+		// The token request came first, before any API call.
+		expect(tokenCalls[0].seq).toBeLessThan(searches[0].seq);
+	});
+
+	test('Search with Return All follows every page', async () => {
+		const sku = 'E2E-PAGES-001';
+		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 65, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
+		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search all pages', {
+			resource: 'shipment',
+			operation: 'search',
+			filterType: 'preDispatch',
+			preDispatchStates: ['APPROVED'],
+			returnAll: true,
+			filters: { locationId: LOCATION, skus: sku },
+		});
+		const since = mark();
+		const { execution } = await runAction(s().n8n, s().api, flow);
+		expect(execution.status).toBe('success');
+		const ids = nodeOutput(execution, ACTION_NODE).map((item) => item.json.shipmentId);
+		expect(ids).toHaveLength(65);
+		expect(new Set(ids)).toEqual(new Set(seeded));
+		// 65 shipments at 20 per page: the search and three next pages.
+		expect(callsSince(since, SEARCH_ROUTE).map((call) => call.status)).toEqual([200]);
+		const nextPages = callsSince(since, NEXT_PAGE_ROUTE);
+		expect(nextPages.map((call) => call.status)).toEqual([200, 200, 200]);
+		for (const call of nextPages) expect(typeof call.query.next_token).toBe('string');
+		expect(callsSince(since, TOKEN_ROUTE)).toHaveLength(0);
+	});
+
+	let packedIds: string[] = [];
+
+	test('Generate Labels for 60 shipments (60 input items, one execution) in 3 requests', async () => {
+		const sku = 'E2E-LABELS-001';
+		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 60, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
+		const invoiceDate = new Date().toISOString();
+		const items = seeded.map((shipmentId) => {
+			const shipment = s().sim.control.getShipment(shipmentId).shipment as { orderItems: Array<{ orderItemId: string; orderId: string; quantity: number }> };
+			return {
+				shipmentId,
+				locationId: LOCATION,
+				label: {
+					invoices: [{ orderId: shipment.orderItems[0].orderId, invoiceDate }],
+					taxItems: shipment.orderItems.map((item) => ({ orderItemId: item.orderItemId, taxRate: 18, quantity: item.quantity })),
+				},
+			};
+		});
+		const flow = await createActionWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E generate labels',
+			{
+				resource: 'shipment',
+				operation: 'generateLabels',
+				shipmentId: '={{ $json.shipmentId }}',
+				locationId: '={{ $json.locationId }}',
+				labelInput: 'json',
+				labelJson: '={{ JSON.stringify($json.label) }}',
+				options: {},
+			},
+			{ splitItems: true },
+		);
+		const since = mark();
+		const { execution } = await runAction(s().n8n, s().api, flow, { items });
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, SPLIT_NODE)).toHaveLength(60);
+		const results = nodeOutput(execution, ACTION_NODE);
+		expect(results).toHaveLength(60);
+		expect(results.map((item) => item.json.shipmentId)).toEqual(seeded);
+		for (const item of results) expect(item.json).toMatchObject({ status: 'SUCCESS' });
+
+		const labelCalls = callsSince(since, LABELS_ROUTE);
+		expect(labelCalls.map((call) => call.status)).toEqual([200, 200, 200]);
+		expect(labelCalls.map((call) => (call.body as { shipments: unknown[] }).shipments.length)).toEqual([25, 25, 10]);
+		const sent = labelCalls.flatMap((call) => (call.body as { shipments: Array<{ shipmentId: string }> }).shipments.map((entry) => entry.shipmentId));
+		expect(sent).toEqual(seeded);
+		packedIds = seeded;
+	});
+
+	test('Download Labels after packing: a PDF in the execution binary data', async () => {
+		expect(packedIds).toHaveLength(60);
+		// Packing is asynchronous in the marketplace (here: immediate); wait until the simulator says PACKED.
+		await s().sim.control.flushNotifications();
+		for (const id of packedIds.slice(0, 3)) expect(s().sim.control.getShipment(id).state).toBe('PACKED');
+
+		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E download labels', {
+			resource: 'shipment',
+			operation: 'downloadLabels',
+			shipmentIds: '={{ $json.body.shipmentIds }}',
+			binaryPropertyName: 'data',
+			outputMode: 'perBatch',
+		});
+		const wanted = packedIds.slice(0, 3);
+		const since = mark();
+		const { execution } = await runAction(s().n8n, s().api, flow, { shipmentIds: wanted.join(',') });
+		expect(execution.status).toBe('success');
+		const files = nodeOutput(execution, ACTION_NODE);
+		expect(files).toHaveLength(1);
+		const expectedName = `labels-${wanted[0]}-and-2-more.pdf`;
+		expect(files[0].json).toMatchObject({ shipmentIds: wanted, fileName: expectedName });
+		expect(files[0].json.fileSize).toEqual(expect.any(Number));
+		const binary = files[0].binary?.data as Record<string, unknown> | undefined;
+		expect(binary).toMatchObject({ mimeType: 'application/pdf', fileName: expectedName, fileExtension: 'pdf' });
+		expect(callsSince(since, DOWNLOAD_ROUTE).map((call) => call.status)).toEqual([200]);
+
+		// The bytes exist where n8n keeps binary data: fetch them through the editor's REST API.
+		const pdf = await readBinary(String(binary?.id ?? ''), binary?.data);
+		expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect(pdf.length).toBe(files[0].json.fileSize);
+	});
+
+	test('Notification Subscription > Update: success, then 403 and 404 with the explained message', async () => {
+		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E subscription update', {
+			resource: 'notificationSubscription',
+			operation: 'update',
+			sellerId: SELLER,
+			locationId: '={{ $json.body.locationId }}',
+			orderNotifications: 'enable',
+			returnNotifications: '={{ $json.body.returns }}',
+		});
+		const subscription = () => s().sim.control.listSubscriptions().subscriptions.find((sub) => sub.sellerId === SELLER && sub.locationId === LOCATION);
+
+		const disabled = await runAction(s().n8n, s().api, flow, { locationId: LOCATION, returns: 'disable' });
+		expect(disabled.execution.status).toBe('success');
+		expect(nodeOutput(disabled.execution, ACTION_NODE)[0].json).toMatchObject({
+			sellerId: SELLER,
+			locationId: LOCATION,
+			orderNotifications: 'enabled',
+			returnNotifications: 'disabled',
+		});
+		expect(subscription()).toMatchObject({ disableOrder: false, disableReturns: true });
+		const enabled = await runAction(s().n8n, s().api, flow, { locationId: LOCATION, returns: 'enable' });
+		expect(enabled.execution.status).toBe('success');
+		expect(subscription()).toMatchObject({ disableOrder: false, disableReturns: false });
+
+		// LOC-DEMO-2's subscription belongs to the partner app: 403.
+		const since = mark();
+		const foreign = await runAction(s().n8n, s().api, flow, { locationId: 'LOC-DEMO-2', returns: 'enable' });
+		expect(foreign.execution.status).toBe('error');
+		const foreignError = executionError(foreign.execution);
+		expect(`${foreignError.message} ${foreignError.description}`).toContain(
+			`The subscription of seller ${SELLER} at location LOC-DEMO-2 does not belong to this app.`,
+		);
+		expect(callsSince(since, SUBSCRIPTION_ROUTE).map((call) => call.status)).toEqual([403]);
+
+		// No subscription at all: 404.
+		const missing = await runAction(s().n8n, s().api, flow, { locationId: 'LOC-NOWHERE', returns: 'enable' });
+		expect(missing.execution.status).toBe('error');
+		const missingError = executionError(missing.execution);
+		expect(`${missingError.message} ${missingError.description}`).toContain(
+			`No notification subscription exists for seller ${SELLER} at location LOC-NOWHERE.`,
+		);
+	});
+
+	test('an access token expired at the marketplace: 401, one token request, the call succeeds', async () => {
+		const [current] = selfAccessTokens().filter((token) => !token.expired && !token.revoked);
+		expect(current).toBeDefined();
+		expect(s().sim.control.expireTokens({ token: current.token }).affected).toBe(1);
+
+		const since = mark();
+		const { execution } = await runAction(s().n8n, s().api, search);
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, ACTION_NODE)).toHaveLength(5);
+
+		const calls = callsSince(since).map((call) => ({ route: call.route, status: call.status, token: bearer(call) }));
+		const renewed = selfAccessTokens().filter((token) => !token.expired && !token.revoked);
+		expect(renewed).toHaveLength(1);
+		expect(renewed[0].token).not.toBe(current.token);
+		expect(calls).toEqual([
+			{ route: SEARCH_ROUTE, status: 401, token: current.token },
+			{ route: TOKEN_ROUTE, status: 200, token: undefined },
+			{ route: SEARCH_ROUTE, status: 200, token: renewed[0].token },
+		]);
+
+		// The renewed token was stored by n8n: the next execution asks for no token.
+		const next = mark();
+		const again = await runAction(s().n8n, s().api, search);
+		expect(again.execution.status).toBe('success');
+		expect(callsSince(next).map((call) => ({ route: call.route, status: call.status, token: bearer(call) }))).toEqual([
+			{ route: SEARCH_ROUTE, status: 200, token: renewed[0].token },
+		]);
+	});
+});
+
+/** The bytes of a binary data entry of an execution, through the editor's REST API (owner cookie). */
+async function readBinary(id: string, inline: unknown): Promise<Buffer> {
+	if (id === '') {
+		// Binary data kept in the execution itself (default mode in some setups): base64.
+		if (typeof inline !== 'string') throw new Error('the binary entry has neither an id nor inline data');
+		return Buffer.from(inline, 'base64');
+	}
+	if (!s().n8n.authCookie) await s().n8n.login();
+	const answer = await request<ArrayBuffer>({
+		url: `${s().n8n.baseUrl}/rest/binary-data`,
+		params: { id, action: 'download' },
+		headers: { cookie: s().n8n.authCookie!, 'browser-id': BROWSER_ID },
+		responseType: 'arraybuffer',
+	});
+	if (answer.status !== 200) throw new Error(`GET /rest/binary-data ${id} -> HTTP ${answer.status}`);
+	const bytes = Buffer.from(answer.data);
+	// Filesystem mode ("filesystem-v2:workflows/<id>/executions/<id>/binary_data/<uuid>"): the file is
+	// under .n8n/storage in 2.x (.n8n/binaryData in 1.x) and holds the same bytes.
+	const file = id.startsWith('filesystem') ? id.slice(id.indexOf(':') + 1) : undefined;
+	if (file !== undefined) {
+		const onDisk = ['storage', 'binaryData'].map((root) => join(s().n8n.userFolder, '.n8n', root, file)).filter((path) => existsSync(path));
+		expect(onDisk).toHaveLength(1);
+		expect(readFileSync(onDisk[0]).equals(bytes)).toBe(true);
+	}
+	return bytes;
+}

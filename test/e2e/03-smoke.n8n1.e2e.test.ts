@@ -1,0 +1,76 @@
+/**
+ * Smoke run in n8n 1.123.x on Node 20 (legacy expression engine, /activate instead of /publish,
+ * both handled by the harness): the tarball installs and loads, one trigger workflow and one
+ * action workflow work.
+ */
+import { answers, carries, LOCATION, pushFresh, triggerItem } from './support/pushes';
+import { ACTION_TYPE, SESSION_START_TIMEOUT_MS, startSession, stopSession, TRIGGER_TYPE, type E2ESession } from './support/session';
+import { ACTION_NODE, createActionWorkflow, createTriggerWorkflow, nodeOutput, runAction, settledExecutions } from './support/workflows';
+
+let session: E2ESession | undefined;
+
+function s(): E2ESession {
+	if (!session) throw new Error('no session (beforeAll failed)');
+	return session;
+}
+
+beforeAll(async () => {
+	session = await startSession('n8n1', 'smoke-n8n1');
+}, SESSION_START_TIMEOUT_MS);
+
+afterAll(async () => {
+	await stopSession(session);
+}, 120_000);
+
+describe('smoke run in n8n 1.123.x on Node 20', () => {
+	test('the tarball installs and both node types load', async () => {
+		expect(s().n8n.runtime.major).toBe(1);
+		expect(s().n8n.runtime.n8nVersion).toMatch(/^1\.123\./);
+		expect(await s().n8n.loadedNodeTypes()).toEqual(expect.arrayContaining([TRIGGER_TYPE, ACTION_TYPE]));
+	});
+
+	test('trigger: a signed push runs one execution, a forged one gets 401 and runs none', async () => {
+		const trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E smoke trigger -> NoOp');
+		s().sim.control.setReceiver({ url: trigger.productionUrl });
+
+		const forged = await pushFresh(s().sim, { wrongSecret: true });
+		expect(answers(forged)).toEqual([{ status: 401, body: '', error: null }]);
+		const genuine = await pushFresh(s().sim, { copies: 2 });
+		expect(answers(genuine)).toEqual([
+			{ status: 200, body: '', error: null },
+			{ status: 200, body: '', error: null },
+		]);
+
+		await s().api.waitForExecutions(trigger.workflow.id, 1, { timeoutMs: 120_000 });
+		const executions = await settledExecutions(s().api, trigger.workflow.id, { includeData: true });
+		expect(executions).toHaveLength(1);
+		expect(executions[0].status).toBe('success');
+		expect(carries(executions[0], genuine.envelope)).toBe(true);
+		expect(triggerItem(executions[0])).toMatchObject({
+			eventType: 'shipment_created',
+			shipmentId: genuine.envelope.shipmentId,
+			locationId: LOCATION,
+			attributes: genuine.envelope.attributes,
+			dedupKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+		});
+		s().sim.control.setReceiver({ url: null });
+	});
+
+	test('action: a search returns shipments', async () => {
+		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E smoke search', {
+			resource: 'shipment',
+			operation: 'search',
+			filterType: 'preDispatch',
+			preDispatchStates: ['APPROVED'],
+			returnAll: false,
+			limit: 3,
+			filters: { locationId: LOCATION },
+		});
+		const { execution } = await runAction(s().n8n, s().api, flow);
+		expect(execution.status).toBe('success');
+		const shipments = nodeOutput(execution, ACTION_NODE);
+		expect(shipments).toHaveLength(3);
+		for (const shipment of shipments) expect(shipment.json).toMatchObject({ locationId: LOCATION, shipmentId: expect.any(String) });
+		expect(s().sim.control.counters().counters['GET /oauth-service/oauth/token']).toBe(1);
+	});
+});

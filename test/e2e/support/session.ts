@@ -1,0 +1,138 @@
+/**
+ * One end-to-end session: the in-process simulator, a real n8n in a fresh user folder under
+ * .e2e/runs/ with the packed tarball installed as a community package (exactly as n8n installs
+ * one), the owner and a public-API key, and a Marketplace Seller credential created through the
+ * public API that points at the simulator.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import {
+	ensureRuntime,
+	N8nInstance,
+	repoRoot,
+	type Credential,
+	type N8nKind,
+	type PublicApiClient,
+	type Runtime,
+} from '../../../scripts/e2e/lib';
+import { startSimulator, type Simulator } from '../../../simulator';
+
+export const PACKAGE_NAME = 'n8n-nodes-marketplace-seller';
+export const ACTION_TYPE = `${PACKAGE_NAME}.marketplaceSeller`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.marketplaceSellerTrigger`;
+export const CREDENTIAL_TYPE = 'marketplaceSellerApi';
+
+/** Time a cold cache may need: Node 24 + n8n 2.40.7 (about 5 min) or n8n 1.123 (about 3 min), then a first start. */
+export const SESSION_START_TIMEOUT_MS = 20 * 60_000;
+
+export interface E2ESession {
+	kind: N8nKind;
+	runtime: Runtime;
+	n8n: N8nInstance;
+	api: PublicApiClient;
+	sim: Simulator;
+	credential: Credential;
+	tarball: string;
+	/** Milliseconds per start-up step, for the report printed at the end. */
+	timings: Record<string, number>;
+}
+
+/** The tarball `npm run pack:local` left in .e2e/. */
+export function findTarball(): string {
+	const dir = join(repoRoot(), '.e2e');
+	const tarballs = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz')) : [];
+	if (tarballs.length !== 1) {
+		throw new Error(
+			`expected exactly one ${PACKAGE_NAME}-*.tgz in ${dir}, found ${tarballs.length}: run the suite with "npm run test:e2e" (it builds and packs first)`,
+		);
+	}
+	return join(dir, tarballs[0]);
+}
+
+/** A fresh user folder; older folders of the same label are removed (the last run's stays for its logs). */
+function freshUserFolder(label: string): string {
+	const runs = join(repoRoot(), '.e2e', 'runs');
+	mkdirSync(runs, { recursive: true });
+	for (const name of readdirSync(runs)) {
+		if (name.startsWith(`${label}-`)) rmSync(join(runs, name), { recursive: true, force: true });
+	}
+	const folder = join(runs, `${label}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+	mkdirSync(folder, { recursive: true });
+	return folder;
+}
+
+function log(line: string): void {
+	process.stderr.write(`[e2e] ${line}\n`);
+}
+
+/**
+ * What the public API's credential create gets. n8n 1.x builds a broken JSON schema from
+ * displayOptions: with environment = production it requires productionBaseUrl AND
+ * sandboxBaseUrl, and without allowedHttpRequestDomains it requires allowedDomains (a JSON
+ * schema "if" on an absent property is true). 2.x has no such conditions.
+ */
+function credentialData(major: number, sim: Simulator): Record<string, unknown> {
+	const data: Record<string, unknown> = {
+		appId: sim.demo.selfApp.appId,
+		appSecret: sim.demo.selfApp.appSecret,
+		environment: 'production',
+		productionBaseUrl: sim.url,
+		scope: 'Seller_Api',
+	};
+	if (major < 2) Object.assign(data, { sandboxBaseUrl: '{sandbox_url}', allowedHttpRequestDomains: 'all' });
+	return data;
+}
+
+export async function startSession(kind: N8nKind, label: string): Promise<E2ESession> {
+	const timings: Record<string, number> = {};
+	const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+		const started = Date.now();
+		try {
+			return await fn();
+		} finally {
+			timings[step] = Date.now() - started;
+		}
+	};
+	const tarball = findTarball();
+	const runtime = await timed('ensureRuntime', () => ensureRuntime(kind));
+	log(`n8n ${runtime.n8nVersion} on ${runtime.nodePath} (${(statSync(tarball).size / 1024).toFixed(0)} KiB tarball ${tarball})`);
+	const sim = await startSimulator({ packingDelayMs: 0, quiet: true });
+	let n8n: N8nInstance | undefined;
+	try {
+		n8n = await timed('install + first start', () =>
+			N8nInstance.start({
+				runtime,
+				userFolder: freshUserFolder(label),
+				communityPackages: [tarball],
+				// Jest sets NODE_ENV=test; n8n then runs in its own test mode and exits at once with status 1.
+				env: { NODE_ENV: undefined },
+				log,
+			}),
+		);
+		const started = n8n;
+		const api = await timed('owner + API key', () => started.setupOwner());
+		const credential = await timed('credential', () =>
+			api.createCredential({
+				name: 'Marketplace simulator (self access app)',
+				type: CREDENTIAL_TYPE,
+				data: credentialData(runtime.major, sim),
+			}),
+		);
+		return { kind, runtime, n8n, api, sim, credential, tarball, timings };
+	} catch (error) {
+		await n8n?.stop().catch(() => undefined);
+		await sim.close().catch(() => undefined);
+		throw error;
+	}
+}
+
+export async function stopSession(session: E2ESession | undefined): Promise<void> {
+	if (!session) return;
+	try {
+		await session.n8n.stop();
+	} finally {
+		await session.sim.close();
+	}
+	log(`${session.kind} session timings (ms): ${JSON.stringify(session.timings)}`);
+}
