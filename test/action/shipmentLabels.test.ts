@@ -252,3 +252,77 @@ describe('Shipment > Generate Labels', () => {
 		expect((apiCalls(env.sim)[0].body as Loose).shipments.map((entry: Loose) => entry.shipmentId)).toEqual([b]);
 	});
 });
+
+describe('Shipment > Generate Labels from input shipments (Search -> Generate Labels)', () => {
+	const env = useSimulator();
+
+	it('builds one invoice per order and one tax item per live order item from the searched shipments', async () => {
+		seedApproved(env.sim, 3);
+		const found = ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'search',
+				filterType: 'preDispatch',
+				preDispatchStates: ['APPROVED'],
+				returnAll: false,
+				limit: 3,
+			}),
+		);
+		expect(found).toHaveLength(3);
+		env.sim.control.clearCalls();
+
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				{
+					resource: 'shipment',
+					operation: 'generateLabels',
+					labelInput: 'shipment',
+					shipmentTaxRate: 18,
+					invoiceNumberPrefix: 'N8N-',
+					packageDimensions: { length: 20, breadth: 15, height: 10, weight: 0.5 },
+				},
+				found.map((item) => item.json),
+			),
+		);
+
+		const calls = callsOf(env.sim, LABELS);
+		expect(calls).toHaveLength(1);
+		const sent = (calls[0].body as Loose).shipments as Loose[];
+		expect(sent.map((shipment) => shipment.shipmentId)).toEqual(found.map((item) => item.json.shipmentId));
+		for (const [index, shipment] of sent.entries()) {
+			const source = found[index].json as Loose;
+			const live = (source.orderItems as Loose[]).filter((item) => item.status !== 'CANCELLED');
+			expect(shipment.locationId).toBe(source.locationId);
+			expect(shipment.invoices.map((invoice: Loose) => invoice.orderId)).toEqual([...new Set(live.map((item) => item.orderId))]);
+			for (const invoice of shipment.invoices) {
+				expect(invoice.invoiceNumber).toBe(`N8N-${invoice.orderId}`);
+				expect(invoice.invoiceDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+			}
+			expect(shipment.taxItems).toEqual(live.map((item) => ({ orderItemId: item.orderItemId, taxRate: 18, quantity: Number(item.quantity) || 1 })));
+			expect(shipment.subShipments.length).toBeGreaterThan(0);
+			for (const sub of shipment.subShipments) expect(sub.dimensions).toEqual({ length: 20, breadth: 15, height: 10, weight: 0.5 });
+		}
+		expect(items.map((item) => item.json.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
+	});
+
+	it('refuses an input item that is not a shipment, and missing dimensions, before any request', async () => {
+		const notShipment = failed(
+			await runAction(env.store, SELF, { resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 5 }, [{ hello: 'world' }]),
+		);
+		expect(notShipment.message).toMatch(/not a shipment/);
+		const [shipmentId] = seedApproved(env.sim, 1);
+		const noSize = failed(
+			await runAction(
+				env.store,
+				SELF,
+				{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 5 },
+				[wireShipment(env.sim, shipmentId)],
+			),
+		);
+		expect(noSize.message).toMatch(new RegExp(`Shipment ${shipmentId}: length of sub-shipment .* must be a number above 0`));
+		expect(callsOf(env.sim, LABELS)).toHaveLength(0);
+	});
+});

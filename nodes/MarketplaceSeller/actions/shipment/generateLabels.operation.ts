@@ -8,7 +8,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { readDate } from '../../helpers/dates';
+import { formatInZone, readDate } from '../../helpers/dates';
 import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/ids';
 import { shipmentOutcomes } from '../../helpers/results';
@@ -31,6 +31,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.shipmentId }}',
 		description: 'The shipment to pack; each input item is one shipment, batched 25 per request',
+		displayOptions: { hide: { labelInput: ['shipment'] } },
 	},
 	{
 		displayName: 'Location ID',
@@ -40,6 +41,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.locationId }}',
 		description: 'The seller location the shipment is dispatched from',
+		displayOptions: { hide: { labelInput: ['shipment'] } },
 	},
 	{
 		displayName: 'Label Details',
@@ -47,9 +49,53 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Define Below', value: 'fields', description: 'Enter invoices, tax items, dimensions and serial numbers in fields' },
+			{
+				name: 'From Input Shipment',
+				value: 'shipment',
+				description: 'The input items are shipments (from Search or Get): one invoice per order and one tax item per order item are built from them',
+			},
 			{ name: 'JSON', value: 'json', description: 'Give invoices, taxItems, serialNumbers and subShipments as one JSON object' },
 		],
 		default: 'fields',
+	},
+	{
+		displayName: 'Tax Rate (%)',
+		name: 'shipmentTaxRate',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+		required: true,
+		default: 0,
+		description: 'Tax rate of every order item of the shipment',
+		displayOptions: { show: { labelInput: ['shipment'] } },
+	},
+	{
+		displayName: 'Invoice Number Prefix',
+		name: 'invoiceNumberPrefix',
+		type: 'string',
+		default: 'INV-',
+		description: 'Each order\'s invoice number is this prefix followed by the order ID; the invoice date is now',
+		displayOptions: { show: { labelInput: ['shipment'] } },
+	},
+	{
+		displayName: 'Package Dimensions',
+		name: 'packageDimensions',
+		type: 'collection',
+		placeholder: 'Add Dimension',
+		default: {},
+		description: 'Dimensions of the package of every sub-shipment; all four are required',
+		displayOptions: { show: { labelInput: ['shipment'] } },
+		options: [
+			{ displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+			{ displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+			{ displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+			{
+				displayName: 'Weight (Kg)',
+				name: 'weight',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 3 },
+				default: 0,
+			},
+		],
 	},
 	{
 		displayName: 'Label Details (JSON)',
@@ -241,12 +287,67 @@ function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest,
 	}
 }
 
+/**
+ * "From Input Shipment": the input item is a shipment as Search or Get return it; one invoice per
+ * order (dated now) and one tax item per order item that is not cancelled, the given dimensions
+ * for every sub-shipment.
+ */
+function labelRequestFromShipment(context: IExecuteFunctions, itemIndex: number): LabelRequest {
+	const shipment = context.getInputData()[itemIndex]?.json ?? {};
+	const shipmentId = typeof shipment.shipmentId === 'string' ? shipment.shipmentId : '';
+	const orderItems = Array.isArray(shipment.orderItems) ? (shipment.orderItems as IDataObject[]) : [];
+	if (shipmentId === '' || orderItems.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'The input item is not a shipment (no shipmentId or orderItems)', {
+			itemIndex,
+			description: 'Put Shipment > Search or Get before this node, or choose another Label Details mode.',
+		});
+	}
+	const locationId = typeof shipment.locationId === 'string' ? shipment.locationId : '';
+	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
+	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
+	const invoiceDate = formatInZone(Date.now(), context.getTimezone());
+	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
+	const size = context.getNodeParameter('packageDimensions', itemIndex, {}) as IDataObject;
+	const subShipments = Array.isArray(shipment.subShipments) && shipment.subShipments.length > 0
+		? (shipment.subShipments as IDataObject[])
+		: [{ subShipmentId: 'SS-1' }];
+	return {
+		shipmentId,
+		locationId,
+		invoices: [...new Set(live.map((item) => String(item.orderId ?? '')))].map((orderId) => ({
+			orderId,
+			invoiceNumber: `${prefix}${orderId}`,
+			invoiceDate,
+		})),
+		taxItems: live.map((item) => ({
+			orderItemId: String(item.orderItemId ?? ''),
+			taxRate,
+			// Quantities may arrive as 1.0 or "1" (api-facts 10.1 #12).
+			quantity: Number(item.quantity) || 1,
+		})),
+		subShipments: subShipments.map((sub) => ({
+			subShipmentId: String(sub.subShipmentId ?? ''),
+			dimensions: { length: size.length, breadth: size.breadth, height: size.height, weight: size.weight },
+		})),
+	};
+}
+
 function readLabelRequest(context: IExecuteFunctions, itemIndex: number): LabelRequest {
+	const mode = context.getNodeParameter('labelInput', itemIndex, 'fields');
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (mode === 'shipment') {
+		const request = labelRequestFromShipment(context, itemIndex);
+		if (request.locationId === '') {
+			throw new NodeOperationError(context.getNode(), `Shipment ${request.shipmentId}: the input item has no locationId`, { itemIndex });
+		}
+		if (options.ignoreWarning === true) request.ignoreWarning = true;
+		validateLabelRequest(context, request, itemIndex);
+		return request;
+	}
 	const shipmentId = readRequiredText(context, 'shipmentId', itemIndex, 'Shipment ID');
 	const locationId = readRequiredText(context, 'locationId', itemIndex, 'Location ID');
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const request: LabelRequest = { shipmentId, locationId };
-	if (context.getNodeParameter('labelInput', itemIndex, 'fields') === 'json') {
+	if (mode === 'json') {
 		const raw = context.getNodeParameter('labelJson', itemIndex, '{}');
 		let parsed: unknown = raw;
 		if (typeof raw === 'string') {
