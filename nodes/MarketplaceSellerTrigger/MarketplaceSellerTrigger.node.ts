@@ -21,6 +21,7 @@ import {
 	type ReceiverSettings,
 } from './receiver';
 import { buildSettings, DEFAULTS, LIMITS, type SettingsResult, type TriggerOptions } from './settings';
+import { SettingsCache, settingsKey } from './settingsCache';
 import type { HeaderBag } from './verification/verifyPush';
 
 const NODE_DISPLAY_NAME = `${MARKETPLACE.displayName} Seller Trigger`;
@@ -61,6 +62,22 @@ async function readSettings(context: AnyContext): Promise<SettingsResult> {
 		options: context.getNodeParameter('options', {}) as TriggerOptions,
 		credentials,
 	});
+}
+
+/** Settings per workflow, node, credential and parameters, so a push does not read the credential. */
+const settingsCache = new SettingsCache<ReceiverSettings>();
+
+function settingsKeyOf(context: IWebhookFunctions, stateKey: string): string {
+	const node = context.getNode();
+	const credential = node.credentials?.[credentialTypeOf(context)]?.id ?? '';
+	return settingsKey(stateKey, credential, node.parameters);
+}
+
+/** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
+async function freshSettings(context: IWebhookFunctions): Promise<ReceiverSettings> {
+	const result = await readSettings(context);
+	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
+	return result.settings;
 }
 
 function stateKeyOf(context: IWebhookFunctions): string {
@@ -378,11 +395,15 @@ export class MarketplaceSellerTrigger implements INodeType {
 		const headers = this.getHeaderData() as HeaderBag;
 		const body: unknown = this.getBodyData();
 
-		let settings: ReceiverSettings;
+		const stateKey = stateKeyOf(this);
+		const cacheKey = settingsKeyOf(this, stateKey);
+		let settings = settingsCache.get(cacheKey, nowMs);
+		const cached = settings !== undefined;
 		try {
-			const result = await readSettings(this);
-			if (!result.ok) throw new NodeOperationError(this.getNode(), result.problem);
-			settings = result.settings;
+			if (settings === undefined) {
+				settings = await freshSettings(this);
+				settingsCache.set(cacheKey, settings, nowMs);
+			}
 		} catch (error) {
 			// Misconfiguration: answer like a receiver that is down, so the marketplace retries.
 			this.logger.error(`${NODE_DISPLAY_NAME}: cannot verify pushes: ${(error as Error).message}`);
@@ -390,15 +411,33 @@ export class MarketplaceSellerTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		// From here to the dedup claim nothing is awaited: concurrent requests cannot interleave.
+		// From the state lookup to the dedup claim nothing is awaited: concurrent requests cannot
+		// interleave there.
 		const nowSeconds = Math.floor(nowMs / 1000);
 		const persistence =
 			this.getMode() === 'manual'
 				? noPersistence
 				: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
-		const stateKey = stateKeyOf(this);
-		const state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-		const decision = await handlePush({ headers, body }, settings, state, nowMs);
+		let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
+		let decision = await handlePush({ headers, body }, settings, state, nowMs);
+		const credentialMismatch =
+			decision.action === 'reject' && (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
+		if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
+			// The secret or App ID may have changed since the settings were cached: check once more
+			// with the credential as it is now (a rejection changed no state, so this is safe).
+			let current: ReceiverSettings | undefined;
+			try {
+				current = await freshSettings(this);
+			} catch (error) {
+				this.logger.warn(`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`);
+			}
+			if (current !== undefined) {
+				settingsCache.set(cacheKey, current, nowMs);
+				settings = current;
+				state = getReceiverState(stateKey, settings, persistence, nowSeconds);
+				decision = await handlePush({ headers, body }, settings, state, nowMs);
+			}
+		}
 		persistReceiverState(decision, state, persistence, nowSeconds);
 		logDecision(this, stateKey, decision, nowMs);
 

@@ -48,6 +48,7 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 
 	test('all 17 event kinds, signed: one execution each, carrying what was sent', async () => {
 		const { results } = await s().sim.control.sendAllNotifications({ locationId: LOCATION });
+		accepted.push(...results.map((result) => result.envelope));
 		expect(results.map((r) => r.eventType)).toEqual([...EVENT_TYPES]);
 		expect(EVENT_TYPES).toHaveLength(17);
 		for (const result of results) {
@@ -81,7 +82,6 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			expect(item.dedupKey).toMatch(/^[0-9a-f]{32}$/);
 			expect(item.verification).toMatchObject({ appId: s().sim.demo.selfApp.appId });
 			dedupKeys.add(String(item.dedupKey));
-			accepted.push(sent);
 		}
 		expect(dedupKeys.size).toBe(17);
 	});
@@ -91,15 +91,19 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 
 		const sequential = await pushFresh(s().sim, { copies: 3 });
 		const concurrent = await pushFresh(s().sim, { copies: 20, concurrent: true });
-		// Every copy is acknowledged (the marketplace must stop retrying), with an empty body.
-		expect(answers(sequential)).toEqual(Array.from({ length: 3 }, () => ({ status: 200, body: '', error: null })));
-		expect(answers(concurrent)).toEqual(Array.from({ length: 20 }, () => ({ status: 200, body: '', error: null })));
-
-		const executions = await executionsAfter(before + 2);
-		expect(executions).toHaveLength(before + 2);
-		expect(withEnvelope(executions, sequential.envelope)).toHaveLength(1);
-		expect(withEnvelope(executions, concurrent.envelope)).toHaveLength(1);
 		accepted.push(sequential.envelope, concurrent.envelope);
+		const executions = await executionsAfter(before + 2);
+
+		// Every copy is acknowledged (the marketplace must stop retrying) with an empty body; one runs.
+		const ok = { status: 200, body: '', error: null };
+		expect({
+			sequential: { answers: answers(sequential), executions: withEnvelope(executions, sequential.envelope).length },
+			concurrent: { answers: answers(concurrent), executions: withEnvelope(executions, concurrent.envelope).length },
+		}).toEqual({
+			sequential: { answers: Array.from({ length: 3 }, () => ok), executions: 1 },
+			concurrent: { answers: Array.from({ length: 20 }, () => ok), executions: 1 },
+		});
+		expect(executions).toHaveLength(before + 2);
 	});
 
 	test('forged, wrong App ID, stale, future-dated and unsigned pushes: 401, empty body, no execution', async () => {
@@ -114,49 +118,58 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			noAuthorization: await pushFresh(s().sim, { omitHeaders: ['X_Authorization'] }),
 			noDate: await pushFresh(s().sim, { omitHeaders: ['X_Date'] }),
 		};
-		for (const [name, result] of Object.entries(rejected)) {
-			expect({ name, answers: answers(result) }).toEqual({ name, answers: [{ status: 401, body: '', error: null }] });
-		}
 		// A genuine push afterwards runs, and is the only new execution.
 		const genuine = await pushFresh(s().sim);
-		expect(answers(genuine)).toEqual([{ status: 200, body: '', error: null }]);
-		const executions = await executionsAfter(before + 1);
-		expect(executions).toHaveLength(before + 1);
-		expect(withEnvelope(executions, genuine.envelope)).toHaveLength(1);
-		for (const [name, result] of Object.entries(rejected)) {
-			expect({ name, executions: withEnvelope(executions, result.envelope).length }).toEqual({ name, executions: 0 });
-		}
 		accepted.push(genuine.envelope);
+		const executions = await executionsAfter(before + 1);
+
+		// One report: what each push was answered and how many executions carry it.
+		const report = (result: (typeof rejected)['wrongSecret']) => ({
+			answers: answers(result),
+			executions: withEnvelope(executions, result.envelope).length,
+		});
+		const got = Object.fromEntries([...Object.entries(rejected), ['genuine', genuine] as const].map(([name, result]) => [name, report(result)]));
+		const refused = { answers: [{ status: 401, body: '', error: null }], executions: 0 };
+		expect(got).toEqual({
+			wrongSecret: refused,
+			wrongAppId: refused,
+			stale: refused,
+			future: refused,
+			unsigned: refused,
+			noAuthorization: refused,
+			noDate: refused,
+			genuine: { answers: [{ status: 200, body: '', error: null }], executions: 1 },
+		});
+		expect(executions).toHaveLength(before + 1);
 	});
 
 	test('after an n8n restart, redeliveries of pushes that already ran (fresh X_Date) run nothing', async () => {
 		const before = (await settledExecutions(s().api, trigger.workflow.id)).length;
 		expect(accepted.length).toBeGreaterThanOrEqual(20);
+		// What the trigger remembered is in the workflow's static data (read back after the checks).
 		const stored = await s().n8n.workflowStaticData(trigger.workflow.id);
-		expect(stored).not.toBeNull();
 
 		await s().n8n.restart();
 		// The route is registered again a moment after start-up; an unsigned probe gets the trigger's 401.
 		expect((await s().n8n.postWebhook(trigger.path, { probe: true })).status).toBe(401);
 
-		for (const envelope of accepted) {
-			const again = await redeliver(s().sim, envelope);
-			expect({ eventType: envelope.eventType, answers: answers(again) }).toEqual({
-				eventType: envelope.eventType,
-				answers: [{ status: 200, body: '', error: null }],
-			});
-		}
+		const redelivered = [];
+		for (const envelope of accepted) redelivered.push({ envelope, result: await redeliver(s().sim, envelope) });
 		const genuine = await pushFresh(s().sim);
-		expect(answers(genuine)).toEqual([{ status: 200, body: '', error: null }]);
-
 		const executions = await executionsAfter(before + 1);
-		expect(executions).toHaveLength(before + 1);
-		expect(withEnvelope(executions, genuine.envelope)).toHaveLength(1);
-		for (const envelope of accepted) {
-			expect({ eventType: envelope.eventType, executions: withEnvelope(executions, envelope).length }).toEqual({
+
+		const ok = { status: 200, body: '', error: null };
+		// Each redelivery is acknowledged; each envelope still has exactly the one execution it ran before the restart.
+		expect(
+			redelivered.map(({ envelope, result }) => ({
 				eventType: envelope.eventType,
-				executions: 1,
-			});
-		}
+				answers: answers(result),
+				executions: withEnvelope(executions, envelope).length,
+			})),
+		).toEqual(accepted.map((envelope) => ({ eventType: envelope.eventType, answers: [ok], executions: 1 })));
+		// A new push after the restart runs as usual.
+		expect({ answers: answers(genuine), executions: withEnvelope(executions, genuine.envelope).length }).toEqual({ answers: [ok], executions: 1 });
+		expect(executions).toHaveLength(before + 1);
+		expect(stored).not.toBeNull();
 	});
 });

@@ -292,3 +292,55 @@ describe('worked example through HTTP', () => {
 		expect(SCHEME).toBe('MKTLOGIN');
 	});
 });
+
+describe('credential reads', () => {
+	function countingCredentials(appSecret: string) {
+		const counter = { reads: 0, appSecret };
+		const credentials = {
+			appId: VECTOR.appId,
+			get appSecret() {
+				counter.reads += 1;
+				return counter.appSecret;
+			},
+		};
+		return { counter, credentials };
+	}
+
+	it('reads the credential once for many pushes, not per push', async () => {
+		const { counter, credentials } = countingCredentials(VECTOR.appSecret);
+		const r = await start({}, credentials as typeof CREDENTIALS);
+		for (let i = 0; i < 10; i++) {
+			const response = await r.post(sign(r), shipmentEvent('shipment_packed', `S-${i}`));
+			expect(response.status).toBe(200);
+		}
+		expect(r.executions).toHaveLength(10);
+		expect(counter.reads).toBe(1);
+	});
+
+	it('takes a changed secret at the first push signed with it, and keeps refusing the old one', async () => {
+		const { counter, credentials } = countingCredentials(VECTOR.appSecret);
+		const r = await start({}, credentials as typeof CREDENTIALS);
+		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S-1'))).status).toBe(200);
+		counter.appSecret = 'a-new-secret-from-the-developer-portal';
+
+		const withNew = await r.post(sign(r, now(), { appSecret: counter.appSecret }), shipmentEvent('shipment_packed', 'S-2'));
+		expect(withNew.status).toBe(200);
+		expect(r.executions).toHaveLength(2);
+
+		const withOld = await r.post(sign(r), shipmentEvent('shipment_packed', 'S-3'));
+		expect(withOld.status).toBe(401);
+		expect(r.executions).toHaveLength(2);
+	});
+
+	it('does not re-read the credential for every forged push', async () => {
+		const { counter, credentials } = countingCredentials(VECTOR.appSecret);
+		const r = await start({}, credentials as typeof CREDENTIALS);
+		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S-1'))).status).toBe(200);
+		for (let i = 0; i < 20; i++) {
+			const forged = await r.post(sign(r, now(), { appSecret: 'forged' }), shipmentEvent('shipment_packed', `F-${i}`));
+			expect(forged.status).toBe(401);
+		}
+		// The first read, then at most one forced re-read in the rate-limit interval.
+		expect(counter.reads).toBeLessThanOrEqual(2);
+	});
+});

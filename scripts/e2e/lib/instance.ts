@@ -175,6 +175,8 @@ export class N8nInstance {
 		delete env.N8N_CONFIG_FILES;
 		delete env.DB_TYPE;
 		delete env.N8N_CUSTOM_EXTENSIONS;
+		// Test runners set NODE_ENV=test; n8n 2.x then runs in its own test mode and exits at once.
+		delete env.NODE_ENV;
 		if (this.major < 2) {
 			// isolated-vm does not build on Node 20 here; 1.123 then cannot start its default engine.
 			env.N8N_EXPRESSION_ENGINE = 'legacy';
@@ -311,7 +313,13 @@ export class N8nInstance {
 			}
 		};
 		signalGroup('SIGTERM');
-		const exited = await Promise.race([this.exitPromise!.then(() => true), sleep(timeoutMs).then(() => false)]);
+		// A timer that is cleared once n8n has exited, so it does not keep this process alive.
+		let timer: NodeJS.Timeout | undefined;
+		const timedOut = new Promise<boolean>((resolve) => {
+			timer = setTimeout(() => resolve(false), timeoutMs);
+		});
+		const exited = await Promise.race([this.exitPromise!.then(() => true), timedOut]);
+		clearTimeout(timer);
 		if (!exited) {
 			this.log(`n8n (pid ${pgid}) did not stop within ${timeoutMs} ms: SIGKILL`);
 			signalGroup('SIGKILL');
