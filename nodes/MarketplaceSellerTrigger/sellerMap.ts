@@ -9,8 +9,9 @@
  * Unknown locations and unremembered shipments resolve to null.
  *
  * The memory is bounded: at most `maxRemembered` shipment and return ids, oldest forgotten
- * first (a ring buffer plus a Map, O(1) per event).
+ * first (BoundedFifoMap, O(1) per event).
  */
+import { BoundedFifoMap } from './boundedFifo';
 
 export interface SellerMemorySnapshot {
 	/** [reference, sellerId] pairs, oldest first; reference is "s:<shipmentId>" or "r:<returnId>". */
@@ -26,106 +27,6 @@ export interface SellerResolution {
 }
 
 export type LocationSellerMap = ReadonlyMap<string, string>;
-
-const INITIAL_CAPACITY = 256;
-
-/** Bounded map that forgets its oldest entry first. */
-export class BoundedFifoMap {
-	readonly maxEntries: number;
-	private readonly index = new Map<string, number>();
-	private ringKeys: Array<string | undefined>;
-	private ringValues: Array<string | undefined>;
-	private capacity: number;
-	private head = 0;
-	private used = 0;
-
-	constructor(maxEntries: number) {
-		this.maxEntries = Math.max(1, Math.floor(maxEntries));
-		this.capacity = Math.min(this.maxEntries, INITIAL_CAPACITY);
-		this.ringKeys = new Array<string | undefined>(this.capacity);
-		this.ringValues = new Array<string | undefined>(this.capacity);
-	}
-
-	get size(): number {
-		return this.index.size;
-	}
-
-	get(key: string): string | undefined {
-		const slot = this.index.get(key);
-		return slot === undefined ? undefined : this.ringValues[slot];
-	}
-
-	/** Sets a value; returns true when the map changed. A changed entry becomes the newest. */
-	set(key: string, value: string): boolean {
-		const slot = this.index.get(key);
-		if (slot !== undefined) {
-			if (this.ringValues[slot] === value) return false;
-			this.ringKeys[slot] = undefined;
-			this.ringValues[slot] = undefined;
-			this.index.delete(key);
-		}
-		if (this.used === this.capacity) {
-			if (this.capacity < this.maxEntries) this.grow();
-			else this.dropOldest();
-		}
-		const tail = (this.head + this.used) % this.capacity;
-		this.ringKeys[tail] = key;
-		this.ringValues[tail] = value;
-		this.used += 1;
-		this.index.set(key, tail);
-		return true;
-	}
-
-	entries(): Array<[string, string]> {
-		const out: Array<[string, string]> = [];
-		for (let i = 0; i < this.used; i += 1) {
-			const slot = (this.head + i) % this.capacity;
-			const key = this.ringKeys[slot];
-			const value = this.ringValues[slot];
-			if (key !== undefined && value !== undefined) out.push([key, value]);
-		}
-		return out;
-	}
-
-	clear(): void {
-		this.index.clear();
-		this.capacity = Math.min(this.maxEntries, INITIAL_CAPACITY);
-		this.ringKeys = new Array<string | undefined>(this.capacity);
-		this.ringValues = new Array<string | undefined>(this.capacity);
-		this.head = 0;
-		this.used = 0;
-	}
-
-	private dropOldest(): void {
-		const key = this.ringKeys[this.head];
-		if (key !== undefined) this.index.delete(key);
-		this.ringKeys[this.head] = undefined;
-		this.ringValues[this.head] = undefined;
-		this.head = (this.head + 1) % this.capacity;
-		this.used -= 1;
-	}
-
-	private grow(): void {
-		const capacity = Math.min(this.maxEntries, this.capacity * 2);
-		const keys = new Array<string | undefined>(capacity);
-		const values = new Array<string | undefined>(capacity);
-		let used = 0;
-		for (let i = 0; i < this.used; i += 1) {
-			const slot = (this.head + i) % this.capacity;
-			const key = this.ringKeys[slot];
-			if (key === undefined) continue;
-			keys[used] = key;
-			values[used] = this.ringValues[slot];
-			this.index.set(key, used);
-			used += 1;
-		}
-		this.ringKeys = keys;
-		this.ringValues = values;
-		this.capacity = capacity;
-		this.head = 0;
-		this.used = used;
-	}
-}
 
 function idText(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.length > 0) return value;
@@ -157,10 +58,10 @@ function returnItemShipmentIds(envelope: Record<string, unknown>): string[] {
 }
 
 export class SellerResolver {
-	private readonly memory: BoundedFifoMap;
+	private readonly memory: BoundedFifoMap<string>;
 
 	constructor(maxRemembered: number) {
-		this.memory = new BoundedFifoMap(maxRemembered);
+		this.memory = new BoundedFifoMap<string>(maxRemembered);
 	}
 
 	get size(): number {

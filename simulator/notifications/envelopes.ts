@@ -4,7 +4,7 @@
  */
 import { MARKETPLACE } from '../profile';
 import { toIst, toIstSeconds } from '../util/dates';
-import { formLink, orderItemToWire } from '../shipments/wire';
+import { orderItemToWire, shipmentToWire } from '../shipments/wire';
 import type { OrderItemRecord, ShipmentRecord } from '../shipments/model';
 import { stateOf } from '../shipments/model';
 import type { ReturnRecord } from '../returns/model';
@@ -108,18 +108,11 @@ export function shipmentEnvelope(eventType: ShipmentEventType, shipment: Shipmen
 
 function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentRecord, baseUrl: string, detail: ShipmentEventDetail): Record<string, unknown> {
 	switch (eventType) {
-		case 'shipment_created':
+		case 'shipment_created': {
+			// The search shape (api-facts 9.6), items APPROVED, packages with their title and dimensions.
+			const wire = shipmentToWire(shipment, baseUrl);
 			return {
-				shipmentId: shipment.shipmentId,
-				locationId: shipment.locationId,
-				dispatchAfterDate: toIst(shipment.dispatchAfterMs),
-				dispatchByDate: toIst(shipment.dispatchByMs),
-				updatedAt: toIst(shipment.updatedMs),
-				hold: shipment.hold,
-				mps: shipment.mps,
-				packagingPolicy: shipment.packagingPolicy,
-				shipmentType: shipment.shipmentType,
-				forms: shipment.forms.map((f) => ({ name: f.name, link: formLink(baseUrl, shipment, f), automated: f.automated })),
+				...wire,
 				subShipments: shipment.subShipments.map((s) => ({
 					subShipmentId: s.subShipmentId,
 					packages: s.packages.map((p) => ({ packageId: p.packageId, packageSku: p.packageSku, packageTitle: p.packageTitle, dimensions: { ...p.dimensions } })),
@@ -127,6 +120,7 @@ function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentReco
 				orderItems: shipment.items.map((i) => ({ ...orderItemToWire(i), status: 'APPROVED' })),
 				dispatchLocation: { locationId: shipment.locationId },
 			};
+		}
 		case 'shipment_hold':
 			return { orderItems: shipment.items.filter((i) => i.status !== 'CANCELLED').map((i) => ({ orderItemId: i.orderItemId, holdQuantity: i.quantity })) };
 		case 'shipment_unhold':

@@ -1,8 +1,5 @@
-import {
-	BoundedFifoMap,
-	buildLocationSellerMap,
-	SellerResolver,
-} from '../../nodes/MarketplaceSellerTrigger/sellerMap';
+import { BoundedFifoMap } from '../../nodes/MarketplaceSellerTrigger/boundedFifo';
+import { buildLocationSellerMap, SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 
 const LOCATIONS = buildLocationSellerMap([
 	{ locationId: 'LOC-A', sellerId: 'seller-a' },
@@ -87,7 +84,7 @@ describe('location to seller map', () => {
 
 describe('bounded FIFO map', () => {
 	it('evicts in insertion order in O(1), moving changed entries to the newest end', () => {
-		const map = new BoundedFifoMap(3);
+		const map = new BoundedFifoMap<string>(3);
 		map.set('a', '1');
 		map.set('b', '2');
 		map.set('c', '3');
