@@ -3,7 +3,7 @@
  * profile so the simulator stays as anonymous as the specification; the few derived spellings
  * (title case, the discount field, the <FBM> code) are computed here once.
  */
-import { MARKETPLACE, SHIPPING_PROVIDERS } from '../nodes/shared/profile';
+import { FULFILLED_BY_MARKETPLACE, MARKETPLACE, SHIPPING_PROVIDERS } from '../nodes/shared/profile';
 
 export { MARKETPLACE, SHIPPING_PROVIDERS };
 
@@ -25,11 +25,8 @@ export const MARKETPLACE_TITLE =
 /** `<marketplace>Discount`, the price component named after the marketplace (api-facts 3.3). */
 export const DISCOUNT_FIELD = `${MARKETPLACE.sourceName}Discount`;
 
-/**
- * `<FBM>`, the three-letter "fulfilled by the marketplace" code (api-facts placeholders). The shared
- * profile does not carry it, so the simulator keeps the placeholder's own spelling.
- */
-export const FBM = 'FBM';
+/** `<FBM>`, the three-letter "fulfilled by the marketplace" code (api-facts placeholders). */
+export const FBM = FULFILLED_BY_MARKETPLACE;
 
 /** The marketplace's own courier, used as a vendor name on labels. */
 export const MARKETPLACE_COURIER = `${MARKETPLACE_TITLE} Logistics`;

@@ -28,6 +28,12 @@ export const MARKETPLACE = {
 } as const;
 
 /**
+ * The three-letter "fulfilled by the marketplace" code (api-facts placeholder <FBM>), used in
+ * the service profile values <FBM>, NON_<FBM> and <FBM>_LITE.
+ */
+export const FULFILLED_BY_MARKETPLACE = 'FBM';
+
+/**
  * Paths, relative to the base URL (api-facts 1: OAuth paths have no /sellers prefix). Key names
  * avoid words such as "token" on purpose: n8n's secret scanner flags path strings under them.
  */

@@ -42,6 +42,19 @@ describe('Shipment > Search', () => {
 		return env.sim.control.seedShipments({ count, locationId: LOC_2, state: 'APPROVED', sku, itemCount: 1 }).shipmentIds;
 	}
 
+	it('filters by service profile and sends a partner\'s seller ID at the top level', async () => {
+		const items = ok(await runAction(env.store, SELF, search({ filters: { serviceProfiles: ['FBM', 'NON_FBM'], sellerId: 'SELLER-DEMO-1' } })));
+		const body = apiCalls(env.sim)[0].body as Loose;
+		expect(body.filter.serviceProfiles).toEqual(['FBM', 'NON_FBM']);
+		expect(body.sellerId).toBe('SELLER-DEMO-1');
+		expect(items.length).toBeGreaterThan(0);
+		// A shipment matches when one of its order items has a chosen profile.
+		for (const item of items) {
+			const profiles = ((item.json as Loose).orderItems as Loose[]).map((orderItem) => orderItem.serviceProfile);
+			expect(profiles.some((profile) => profile === 'FBM' || profile === 'NON_FBM')).toBe(true);
+		}
+	});
+
 	it('pages with Return All: POST the filter, then GET /sellers + nextPageUrl while hasMore (65 = 4 pages)', async () => {
 		const seeded = seedSku(65);
 		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));

@@ -10,6 +10,7 @@ import {
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { searchShipmentPages } from '../../transport/paging';
+import { FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../../../shared/profile';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
 /** States allowed per filter type (api-facts 3.1). */
@@ -135,6 +136,25 @@ const properties: INodeProperties[] = [
 				description: 'Whether to return only shipments on hold (pre-dispatch only). Off returns shipments not on hold.',
 			},
 			{
+				displayName: 'Seller ID',
+				name: 'sellerId',
+				type: 'string',
+				default: '',
+				description: 'For partners: the seller whose shipments to search, when the token may act for several',
+			},
+			{
+				displayName: 'Service Profiles',
+				name: 'serviceProfiles',
+				type: 'multiOptions',
+				options: [
+					{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLED_BY_MARKETPLACE },
+					{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: `${FULFILLED_BY_MARKETPLACE}_LITE` },
+					{ name: 'Fulfilled by the Seller', value: `NON_${FULFILLED_BY_MARKETPLACE}` },
+				],
+				default: [],
+				description: 'Only shipments of these fulfilment service profiles; none selected means all',
+			},
+			{
 				displayName: 'Shipment Types',
 				name: 'shipmentTypes',
 				type: 'multiOptions',
@@ -217,7 +237,7 @@ export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): 
 		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (api-facts 10.2).
 		if (from !== undefined || to !== undefined) filter[field] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 	}
-	for (const list of ['shipmentTypes', 'dispatchServiceTiers'] as const) {
+	for (const list of ['shipmentTypes', 'dispatchServiceTiers', 'serviceProfiles'] as const) {
 		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
 	}
 	if (filters.hold !== undefined) {
@@ -227,6 +247,8 @@ export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): 
 		filter.hold = filters.hold === true;
 	}
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
+	// A top-level sellerId selects the seller for partner tokens (api-facts 3.1).
+	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();
 	if (filters.sortField !== undefined || filters.sortOrder !== undefined) {
 		body.sort = { field: filters.sortField ?? 'dispatchByDate', order: filters.sortOrder ?? 'asc' };
 	}
