@@ -11,7 +11,13 @@ import type {
 
 import { authorizeRequest } from '../nodes/shared/authorizeRequest';
 import { obtainClientCredentialsToken } from '../nodes/shared/grants';
-import { accessTokenProperty, environmentProperties, scopeProperty, shipmentReadTest } from '../nodes/shared/credentialFields';
+import {
+	accessTokenProperty,
+	environmentProperties,
+	scopeProperty,
+	shipmentReadTest,
+	tokenStateProperty,
+} from '../nodes/shared/credentialFields';
 
 /**
  * Self access app (spec 1.4): the seller's own application, client credentials grant (spec 4.1).
@@ -55,6 +61,7 @@ export class MarketplaceSellerApi implements ICredentialType {
 		...environmentProperties,
 		scopeProperty('OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default'),
 		accessTokenProperty,
+		tokenStateProperty,
 	];
 
 	async preAuthentication(

@@ -11,7 +11,13 @@ import type {
 
 import { authorizeRequest } from '../nodes/shared/authorizeRequest';
 import { obtainPartnerToken } from '../nodes/shared/grants';
-import { accessTokenProperty, environmentProperties, scopeProperty, shipmentReadTest } from '../nodes/shared/credentialFields';
+import {
+	accessTokenProperty,
+	environmentProperties,
+	scopeProperty,
+	shipmentReadTest,
+	tokenStateProperty,
+} from '../nodes/shared/credentialFields';
 
 /**
  * Third party app (spec 1.4) acting for a seller: authorization code grant with refresh
@@ -81,6 +87,7 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 			description: 'The state value that came back with the code. Not needed when the whole address was pasted above.',
 		},
 		accessTokenProperty,
+		tokenStateProperty,
 	];
 
 	async preAuthentication(

@@ -61,6 +61,15 @@ export const accessTokenProperty: INodeProperties = {
 	default: '',
 };
 
+/** A copy of the stored token data that the editor's credential test can read (see grants.ts). */
+export const tokenStateProperty: INodeProperties = {
+	displayName: 'Token State',
+	name: 'tokenState',
+	type: 'hidden',
+	typeOptions: { password: true },
+	default: '',
+};
+
 /** A harmless read (the first pre-dispatch shipment) proves the token is accepted. */
 export function shipmentReadTest(unauthorizedMessage: string): ICredentialTestRequest {
 	return {

@@ -2,10 +2,13 @@
  * What each credential type's preAuthentication does: obtain an access token with the grant of
  * its app kind (spec 5.4) and return the fields n8n stores back into the credential.
  *
- * The partner app's refresh token and token metadata live in `oauthTokenData`: n8n keeps that
- * field when a user edits and saves the credential in the editor (it is redacted there), while
- * other hidden fields would be overwritten by the editor's stale copy and a rotated refresh
- * token would be lost.
+ * The partner app's refresh token and token metadata are stored twice, because n8n handles its
+ * fields differently on its two editor paths:
+ * - `oauthTokenData`: n8n keeps it whenever the credential is saved from the editor, whatever the
+ *   editor sends; but the editor's credential test receives only `true` in its place;
+ * - the hidden password field `tokenState`: redacted in the editor and restored from the
+ *   database on save and on test, so the test can refresh an expired access token too.
+ * Executions read the database copy, where both are complete.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
@@ -46,7 +49,21 @@ export interface StoredTokenData extends IDataObject {
 
 export function readStoredTokenData(credentials: ICredentialDataDecryptedObject): StoredTokenData {
 	const data = credentials.oauthTokenData;
-	return data && typeof data === 'object' && !Array.isArray(data) ? (data as StoredTokenData) : {};
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as StoredTokenData;
+	if (typeof credentials.tokenState === 'string' && credentials.tokenState.startsWith('{')) {
+		try {
+			const parsed = JSON.parse(credentials.tokenState) as unknown;
+			if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as StoredTokenData;
+		} catch {
+			// An unreadable copy is ignored like a missing one.
+		}
+	}
+	return {};
+}
+
+/** The fields preAuthentication returns for n8n to store (see the module comment). */
+function storedFields(accessToken: string, data: StoredTokenData): IDataObject {
+	return { accessToken, oauthTokenData: data, tokenState: JSON.stringify(data) };
 }
 
 function text(value: unknown): string {
@@ -98,7 +115,7 @@ export async function obtainClientCredentialsToken(
 			grant: 'client_credentials',
 			obtainedAt: new Date(now).toISOString(),
 		};
-		return { accessToken: token.access_token, oauthTokenData: stored };
+		return storedFields(token.access_token, stored);
 	});
 }
 
@@ -212,5 +229,5 @@ export async function obtainPartnerToken(
 		grant,
 		obtainedAt: new Date(now).toISOString(),
 	};
-	return { accessToken: token.access_token, oauthTokenData: next };
+	return storedFields(token.access_token, next);
 }

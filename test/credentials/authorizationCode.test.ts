@@ -184,3 +184,30 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 		expect(new Set(results.map((result) => result.accessToken)).size).toBe(1);
 	});
 });
+
+describe('token state as the editor\'s credential test sees it', () => {
+	let sim: Simulator;
+
+	beforeAll(async () => {
+		sim = await simulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	it('refreshes from the tokenState copy when oauthTokenData is only the editor\'s placeholder', async () => {
+		const { code } = sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId: 'SELLER-DEMO-1', redirectUri: sim.demo.partnerApp.redirectUri });
+		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code }));
+		expect(JSON.parse(first.tokenState as string)).toEqual(first.oauthTokenData);
+		sim.control.clearCalls();
+
+		// n8n's GET of a saved credential gives `oauthTokenData: true`; the test receives that.
+		const second = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code, oauthTokenData: true, tokenState: first.tokenState as string }),
+		);
+		const calls = sim.control.listCalls({ route: tokenRoute }).calls;
+		expect(calls.map((call) => call.query.grant_type)).toEqual(['refresh_token']);
+		expect(second.accessToken).toEqual(expect.any(String));
+	});
+});

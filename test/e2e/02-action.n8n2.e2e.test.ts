@@ -279,6 +279,73 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 	});
 });
 
+/**
+ * The editor's credential test (POST /rest/credentials/test with the owner session), as a user
+ * meets it: the editor loads the saved credential with its secrets redacted and sends that back.
+ */
+describe("the editor's credential test in n8n 2.40.7", () => {
+	async function testInEditor(id: string, name: string, type: string, data: Record<string, unknown>) {
+		const answer = await s().n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
+			credentials: { id, name, type, data },
+		});
+		expect(answer.status).toBe(200);
+		return answer.data.data;
+	}
+
+	async function editorCopy(id: string): Promise<Record<string, unknown>> {
+		const loaded = await s().n8n.rest<{ data: { data: Record<string, unknown> } }>('GET', `/credentials/${id}?includeData=true`);
+		expect(loaded.status).toBe(200);
+		return loaded.data.data.data;
+	}
+
+	const base = () => ({ environment: 'production', productionBaseUrl: s().sim.url, sandboxBaseUrl: 'https://sandbox.invalid', scope: 'Seller_Api' });
+
+	test('self access app: a working credential passes, a wrong secret names the problem', async () => {
+		const good = { appId: s().sim.demo.selfApp.appId, appSecret: s().sim.demo.selfApp.appSecret, ...base() };
+		const created = await s().api.createCredential({ name: 'E2E editor test self', type: 'marketplaceSellerApi', data: good });
+		expect(await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', good)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const wrong = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', { ...good, appSecret: 'wrong-secret-value' });
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).toContain('Bad credentials');
+		expect(wrong.message).not.toContain('wrong-secret-value');
+	});
+
+	test('third party app: no code gives the authorization URL, a code is exchanged once, and later tests refresh', async () => {
+		const partner = {
+			appId: s().sim.demo.partnerApp.appId,
+			appSecret: s().sim.demo.partnerApp.appSecret,
+			redirectUrl: s().sim.demo.partnerApp.redirectUri,
+			...base(),
+		};
+		const created = await s().api.createCredential({ name: 'E2E editor test partner', type: 'marketplaceSellerOAuth2Api', data: partner });
+		const noCode = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', partner);
+		expect(noCode.status).toBe('Error');
+		expect(noCode.message).toMatch(/no authorization code yet/);
+		expect(noCode.message).toContain(`${s().sim.url}/oauth-service/oauth/authorize?client_id=demo-partner-app&redirect_uri=`);
+
+		const { code } = s().sim.control.issueAuthCode({ appId: partner.appId, sellerId: SELLER, redirectUri: partner.redirectUrl });
+		const withCode = { ...partner, authorizationCode: code };
+		const exchange = mark();
+		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', withCode)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(callsSince(exchange, TOKEN_ROUTE).map((call) => `${String(call.query.grant_type)} ${call.status}`)).toEqual(['authorization_code 200']);
+
+		// The editor's copy of the saved credential, secrets redacted, tested again: the stored token works.
+		const copy = await editorCopy(created.id);
+		const retest = mark();
+		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', copy)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(callsSince(retest, TOKEN_ROUTE)).toHaveLength(0);
+
+		// After the access token expired, the test renews it with the refresh token (never the used code).
+		s().sim.control.expireTokens({ appId: partner.appId, kind: 'access' });
+		const renewal = mark();
+		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', await editorCopy(created.id))).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(callsSince(renewal, TOKEN_ROUTE).map((call) => `${String(call.query.grant_type)} ${call.status}`)).toEqual(['refresh_token 200']);
+	});
+});
+
 /** The bytes of a binary data entry of an execution, through the editor's REST API (owner cookie). */
 async function readBinary(id: string, inline: unknown): Promise<Buffer> {
 	if (id === '') {
