@@ -27,8 +27,9 @@ export class SnapshotPager<T> {
 
 	constructor(private readonly prefix: string) {}
 
-	create(owner: string, items: T[], pageSize: number): Snapshot<T> {
-		return { id: `${this.prefix}${++this.seq}`, owner, items, pageSize };
+	/** Snapshots the items (filtered and sorted once, by the caller) and points at the first page. */
+	start(owner: string, items: T[], pageSize: number): PageRef<T> {
+		return { snapshot: { id: `${this.prefix}${++this.seq}`, owner, items, pageSize }, offset: 0 };
 	}
 
 	/** A token for the page at `offset` of the snapshot. */

@@ -11,6 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
+import { setAsNewest } from './boundedFifo';
 import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { ALL_EVENTS, PUSH_EVENT_KINDS } from './events';
 import {
@@ -64,26 +65,14 @@ async function readSettings(context: AnyContext): Promise<SettingsResult> {
 	});
 }
 
-/** Settings per workflow, node, credential and parameters, so a push does not read the credential. */
+/** Settings per workflow, node, credentials and parameters, so a push does not read the credential. */
 const settingsCache = new SettingsCache<ReceiverSettings>();
-
-function settingsKeyOf(context: IWebhookFunctions, stateKey: string): string {
-	const node = context.getNode();
-	const credential = node.credentials?.[credentialTypeOf(context)]?.id ?? '';
-	return settingsKey(stateKey, credential, node.parameters);
-}
 
 /** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
 async function freshSettings(context: IWebhookFunctions): Promise<ReceiverSettings> {
 	const result = await readSettings(context);
 	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
 	return result.settings;
-}
-
-function stateKeyOf(context: IWebhookFunctions): string {
-	const workflowId = context.getWorkflow().id ?? '';
-	const nodeId = context.getNode().id;
-	return context.getMode() === 'manual' ? `${workflowId}/${nodeId}/test` : `${workflowId}/${nodeId}`;
 }
 
 /**
@@ -101,20 +90,15 @@ function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, mes
 		previous.suppressed += 1;
 		return;
 	}
-	lastWarnings.delete(key);
-	lastWarnings.set(key, { at: nowMs, suppressed: 0 });
-	if (lastWarnings.size > MAX_WARN_KEYS) {
-		const oldest = lastWarnings.keys().next().value;
-		if (oldest !== undefined) lastWarnings.delete(oldest);
-	}
+	setAsNewest(lastWarnings, key, { at: nowMs, suppressed: 0 }, MAX_WARN_KEYS);
 	const suppressed = previous?.suppressed ?? 0;
 	context.logger.warn(message, suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta);
 }
 
 function logDecision(context: IWebhookFunctions, stateKey: string, decision: PushDecision, nowMs: number): void {
-	const key = `${stateKey}:${decision.action}:${'reason' in decision ? decision.reason : ''}`;
 	switch (decision.action) {
-		case 'reject':
+		case 'reject': {
+			const key = `${stateKey}:${decision.reason}`;
 			if (decision.reason === 'missing_headers') {
 				warnLimited(context, key, nowMs, MISSING_HEADERS_HINT, {});
 			} else if (decision.reason === 'date_outside_window') {
@@ -137,6 +121,7 @@ function logDecision(context: IWebhookFunctions, stateKey: string, decision: Pus
 				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, { reason: decision.reason });
 			}
 			return;
+		}
 		case 'badRequest':
 			context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push body (400)`, {
 				reason: decision.reason,
@@ -395,8 +380,12 @@ export class MarketplaceSellerTrigger implements INodeType {
 		const headers = this.getHeaderData() as HeaderBag;
 		const body: unknown = this.getBodyData();
 
-		const stateKey = stateKeyOf(this);
-		const cacheKey = settingsKeyOf(this, stateKey);
+		// getNode() returns a deep copy of the node: read it once per request.
+		const node = this.getNode();
+		const manual = this.getMode() === 'manual';
+		const stateKey = `${this.getWorkflow().id ?? ''}/${node.id}${manual ? '/test' : ''}`;
+		// All credential references, not only the chosen type's: the key then needs no parameter read.
+		const cacheKey = settingsKey(stateKey, JSON.stringify(node.credentials ?? null), node.parameters);
 		let settings = settingsCache.get(cacheKey, nowMs);
 		const cached = settings !== undefined;
 		try {
@@ -414,10 +403,9 @@ export class MarketplaceSellerTrigger implements INodeType {
 		// From the state lookup to the dedup claim nothing is awaited: concurrent requests cannot
 		// interleave there.
 		const nowSeconds = Math.floor(nowMs / 1000);
-		const persistence =
-			this.getMode() === 'manual'
-				? noPersistence
-				: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
+		const persistence = manual
+			? noPersistence
+			: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
 		let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
 		let decision = await handlePush({ headers, body }, settings, state, nowMs);
 		const credentialMismatch =

@@ -4,6 +4,10 @@
  * whatever passes through. (A plain Map evicted in insertion order would cost O(n) per eviction
  * in V8, because deleted entries stay as holes at the front of its table.) Used for remembered
  * deliveries and for remembered shipment and return sellers.
+ *
+ * The slot of a deleted or re-set key stays a hole until it reaches the oldest end (or the ring
+ * grows), so after such updates a full ring can forget its oldest entry while it holds fewer
+ * than maxEntries live ones.
  */
 const INITIAL_CAPACITY = 256;
 
@@ -80,14 +84,19 @@ export class BoundedFifoMap<V> {
 		this.advanceHead();
 	}
 
-	/** Live entries, oldest first. */
-	entries(): Array<[string, V]> {
-		const out: Array<[string, V]> = [];
+	/** Calls `visit` for every live entry, oldest first (no array of pairs is built). */
+	forEach(visit: (key: string, value: V) => void): void {
 		for (let i = 0; i < this.used; i += 1) {
 			const slot = (this.head + i) % this.capacity;
 			const key = this.ringKeys[slot];
-			if (key !== undefined) out.push([key, this.ringValues[slot] as V]);
+			if (key !== undefined) visit(key, this.ringValues[slot] as V);
 		}
+	}
+
+	/** Live entries, oldest first. */
+	entries(): Array<[string, V]> {
+		const out: Array<[string, V]> = [];
+		this.forEach((key, value) => out.push([key, value]));
 		return out;
 	}
 
@@ -132,5 +141,19 @@ export class BoundedFifoMap<V> {
 		this.capacity = capacity;
 		this.head = 0;
 		this.used = used;
+	}
+}
+
+/**
+ * Sets `key` as the newest entry of a plain Map kept in insertion order and forgets the oldest
+ * entries beyond `maxEntries`. For the small bounded lookups (settings cache, receiver states,
+ * log rate limits); a map that evicts on every insert wants BoundedFifoMap.
+ */
+export function setAsNewest<K, V>(map: Map<K, V>, key: K, value: V, maxEntries: number): void {
+	map.delete(key);
+	map.set(key, value);
+	for (const oldest of map.keys()) {
+		if (map.size <= maxEntries) return;
+		map.delete(oldest);
 	}
 }

@@ -9,6 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { setAsNewest } from './boundedFifo';
 import { deliveryKeyOf } from './dedup/deliveryKey';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import type { ReceiverPersistence } from './dedup/persistence';
@@ -120,13 +121,7 @@ export function getReceiverState(
 	const sellers = existing?.sellers.snapshot() ?? persistence.loadSellerMemory();
 	if (sellers !== undefined) state.sellers.restore(sellers);
 
-	states.delete(stateKey);
-	states.set(stateKey, state);
-	while (states.size > MAX_STATES) {
-		const oldest = states.keys().next().value;
-		if (oldest === undefined) break;
-		states.delete(oldest);
-	}
+	setAsNewest(states, stateKey, state, MAX_STATES);
 	return state;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Node parameters and credential fields -> validated receiver settings. Pure: the node passes
- * in what it read, so the same checks run at activation (checkExists) and on every request.
+ * in what it read, so the same checks run at activation (checkExists) and whenever a push reads
+ * the settings afresh (settingsCache.ts: once a minute, or after a failed signature check).
  */
 import { MARKETPLACE } from '../shared/profile';
 import { ALL_EVENTS } from './events';

@@ -9,7 +9,9 @@
  * rate-limited so forged traffic cannot force one per request. Clock injected, so it is tested
  * without timers.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+
+import { setAsNewest } from './boundedFifo';
 
 export interface SettingsCacheOptions {
 	/** How long settings are reused. */
@@ -45,14 +47,8 @@ export class SettingsCache<T> {
 	}
 
 	set(key: string, value: T, nowMs: number): void {
-		const previous = this.entries.get(key);
-		this.entries.delete(key);
-		this.entries.set(key, { value, readAtMs: nowMs, forcedReadAtMs: previous?.forcedReadAtMs ?? Number.NEGATIVE_INFINITY });
-		while (this.entries.size > this.options.maxEntries) {
-			const oldest = this.entries.keys().next().value;
-			if (oldest === undefined) break;
-			this.entries.delete(oldest);
-		}
+		const forcedReadAtMs = this.entries.get(key)?.forcedReadAtMs ?? Number.NEGATIVE_INFINITY;
+		setAsNewest(this.entries, key, { value, readAtMs: nowMs, forcedReadAtMs }, this.options.maxEntries);
 	}
 
 	/**
@@ -72,8 +68,7 @@ export class SettingsCache<T> {
 	}
 }
 
-/** The cache key: where the receiver is, which credential it uses, and its parameters. */
-export function settingsKey(stateKey: string, credentialId: string, parameters: unknown): string {
-	const fingerprint = createHash('sha1').update(JSON.stringify(parameters ?? null)).digest('hex');
-	return `${stateKey}|${credentialId}|${fingerprint}`;
+/** The cache key: where the receiver is, which credentials it references, and its parameters. */
+export function settingsKey(stateKey: string, credentials: string, parameters: unknown): string {
+	return `${stateKey}|${credentials}|${hash('sha1', JSON.stringify(parameters ?? null), 'hex')}`;
 }

@@ -36,7 +36,8 @@ export async function authorizeRequest(
 		if (name.toLowerCase() !== 'authorization') headers[name] = value;
 	}
 	if (path.startsWith(`${OAUTH_SERVICE_PREFIX}/`)) {
-		headers.Authorization = basicAuthorization(String(credentials.appId ?? ''), String(credentials.appSecret ?? ''));
+		// The same App ID as the token requests use (trimmed, see grants.ts).
+		headers.Authorization = basicAuthorization(String(credentials.appId ?? '').trim(), String(credentials.appSecret ?? ''));
 	} else {
 		// One space after Bearer: public clients that omit it get 401 (api-facts 10.2).
 		headers.Authorization = `Bearer ${String(credentials.accessToken ?? '')}`;

@@ -5,8 +5,6 @@
  */
 import { MARKETPLACE } from './profile';
 
-export type Environment = 'production' | 'sandbox';
-
 /** The credential fields that choose the base URL (both credential types share them). */
 export interface BaseUrlFields {
 	environment?: unknown;
@@ -41,7 +39,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * Validates an API origin (optionally with a path prefix, for gateways) and returns it without
  * a trailing slash. `label` names the field in the message so the user knows what to fix.
  */
-export function checkApiUrl(raw: unknown, label: string): string {
+function checkApiUrl(raw: unknown, label: string): string {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	if (value === '') {
 		throw new InvalidUrlError(`${label} is empty: enter the marketplace's API address, e.g. https://api.example.com`);
@@ -84,13 +82,9 @@ export function checkRedirectUrl(raw: unknown): string {
 	return value;
 }
 
-export function environmentOf(fields: BaseUrlFields): Environment {
-	return fields.environment === 'sandbox' ? 'sandbox' : 'production';
-}
-
 /** The validated base URL for the credential's chosen environment. */
 export function resolveBaseUrl(fields: BaseUrlFields): string {
-	return environmentOf(fields) === 'sandbox'
+	return fields.environment === 'sandbox'
 		? checkApiUrl(fields.sandboxBaseUrl ?? MARKETPLACE.sandboxBaseUrl, 'Sandbox Base URL')
 		: checkApiUrl(fields.productionBaseUrl ?? MARKETPLACE.productionBaseUrl, 'Production Base URL');
 }

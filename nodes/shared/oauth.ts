@@ -1,8 +1,8 @@
 /**
- * The marketplace's token service (spec 4.1-4.4, 5): GET requests with HTTP Basic
- * base64(appid:app-secret), answers per spec 2.1 / 2.2, failures with error / error_description.
- * Used by both credential types (inside preAuthentication) and by the action node's token and
- * authorization operations.
+ * The marketplace's token service (spec 4.1-4.3, 5): GET requests with HTTP Basic
+ * base64(appid:app-secret), answers per spec 2.1, failures with error / error_description.
+ * Used by both credential types (inside preAuthentication); the authorization URL, state and
+ * code parsing also serve the action node.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, IHttpRequestHelper } from 'n8n-workflow';
@@ -24,7 +24,7 @@ export type TokenGrant = 'client_credentials' | 'authorization_code' | 'refresh_
 
 /** What went wrong at the token endpoint, already stripped of secrets. */
 export interface TokenFailure {
-	grant: TokenGrant | 'expiry';
+	grant: TokenGrant;
 	status?: number;
 	error?: string;
 	errorDescription?: string;
@@ -32,8 +32,8 @@ export interface TokenFailure {
 }
 
 /**
- * Thrown from preAuthentication and the token operations. It carries no HTTP status of its own
- * on purpose: n8n would otherwise replace the message with a generic one for that status.
+ * Thrown from preAuthentication. It carries no HTTP status of its own on purpose: n8n would
+ * otherwise replace the message with a generic one for that status.
  */
 export class TokenRequestError extends Error {
 	readonly failure: TokenFailure;
@@ -63,18 +63,16 @@ interface TokenCall {
 	baseUrl: string;
 	appId: string;
 	appSecret: string;
-	path: string;
+	grant: TokenGrant;
 	query: IDataObject;
 	/** Values that must never appear in a message (codes, refresh tokens, the secret). */
 	secrets: string[];
-	grant: TokenFailure['grant'];
 }
 
 /** Status, body and network code of a failed request, whatever shape the HTTP layer gave it. */
 function readHttpFailure(error: unknown): { status?: number; body?: unknown; networkCode?: string } {
 	const candidate = error as {
 		response?: { status?: number; data?: unknown };
-		httpCode?: string | null;
 		code?: string;
 		cause?: unknown;
 	};
@@ -121,8 +119,8 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 	try {
 		body = await helper.helpers.httpRequest({
 			method: 'GET',
-			url: `${call.baseUrl}${call.path}`,
-			qs: call.query,
+			url: `${call.baseUrl}${PATHS.grant}`,
+			qs: { grant_type: call.grant, ...call.query },
 			headers: {
 				Authorization: basicAuthorization(call.appId, call.appSecret),
 				Accept: 'application/json',
@@ -157,15 +155,9 @@ export async function requestToken(
 		secrets?: string[];
 	},
 ): Promise<TokenResponse> {
-	const secrets = [options.appSecret, ...(options.secrets ?? [])];
 	const parsed = await callTokenService(helper, {
-		baseUrl: options.baseUrl,
-		appId: options.appId,
-		appSecret: options.appSecret,
-		path: PATHS.grant,
-		query: { grant_type: options.grant, ...options.query },
-		secrets,
-		grant: options.grant,
+		...options,
+		secrets: [options.appSecret, ...(options.secrets ?? [])],
 	});
 	const accessToken = parsed.access_token;
 	// The sample shows expires_in as a number; accept a numeric string too (api-facts 10.1 #12 spirit).
@@ -191,35 +183,6 @@ export async function requestToken(
 	};
 }
 
-/** Spec 2.2. */
-export interface TokenExpiry {
-	expired: boolean;
-	token_type: string;
-	expires_in: number;
-}
-
-/** Spec 4.4: how long a token has left. */
-export async function requestTokenExpiry(
-	helper: IHttpRequestHelper,
-	options: { baseUrl: string; appId: string; appSecret: string; tokenType: 'access' | 'refresh'; token: string },
-): Promise<TokenExpiry & IDataObject> {
-	const parsed = await callTokenService(helper, {
-		baseUrl: options.baseUrl,
-		appId: options.appId,
-		appSecret: options.appSecret,
-		path: PATHS.grantExpiry,
-		query: { token_type: options.tokenType, token: options.token },
-		secrets: [options.appSecret, options.token],
-		grant: 'expiry',
-	});
-	return {
-		...parsed,
-		expired: parsed.expired === true || parsed.expired === 'true',
-		token_type: typeof parsed.token_type === 'string' ? parsed.token_type : `${options.tokenType}_token`,
-		expires_in: Number(parsed.expires_in) || 0,
-	};
-}
-
 function grantLabel(grant: TokenFailure['grant']): string {
 	switch (grant) {
 		case 'client_credentials':
@@ -228,8 +191,6 @@ function grantLabel(grant: TokenFailure['grant']): string {
 			return 'Exchanging the authorization code for tokens';
 		case 'refresh_token':
 			return 'Refreshing the access token';
-		default:
-			return 'Checking the token expiry';
 	}
 }
 
@@ -244,7 +205,7 @@ export function describeFailure(failure: TokenFailure): string {
 }
 
 /** What the user should do next, by failure. */
-export function hintFor(failure: TokenFailure): string {
+function hintFor(failure: TokenFailure): string {
 	const description = (failure.errorDescription ?? '').toLowerCase();
 	if (failure.networkCode !== undefined) {
 		return 'Check the base URL of the chosen environment and that n8n can reach it over HTTPS.';

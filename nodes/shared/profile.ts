@@ -46,6 +46,10 @@ export const PATHS = {
 	consent: '/oauth-service/oauth/authorize',
 	/** Prefix of every seller API operation; shipment search's nextPageUrl is relative to it. */
 	sellers: '/sellers',
+	/** Order management v3: search, lookups, documents and shipment actions (api-facts 3-5). */
+	shipments: '/sellers/v3/shipments',
+	/** Listing management v3 (api-facts 7). */
+	listings: '/sellers/listings/v3',
 	/** Returns are still v2 and their nextUrl is relative to this prefix (api-facts 6). */
 	returnsRoot: '/sellers/v2',
 } as const;
@@ -57,8 +61,6 @@ export const SHIPPING_PROVIDERS = {
 	sellerThenMarketplace: `SELLER_${UPPER_NAME}`,
 	marketplaceThenSeller: `${UPPER_NAME}_SELLER`,
 } as const;
-
-export type ShippingProvider = (typeof SHIPPING_PROVIDERS)[keyof typeof SHIPPING_PROVIDERS];
 
 /** Names under which n8n knows the two credential types. */
 export const CREDENTIAL_TYPES = {

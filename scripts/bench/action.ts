@@ -23,12 +23,11 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { Agent } from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSeller.node';
 import { startSimulator, type Simulator } from '../../simulator';
 import { CredentialStore, runNode, type RunNodeResult } from '../../test/support/n8nHarness';
+import { collectGarbage, median } from './measure';
 
 const SELF = 'marketplaceSellerApi';
 const N = 1_000;
@@ -73,23 +72,6 @@ function clearCalls(sim: Simulator): void {
 /** API requests (token endpoint excluded) recorded since the last clear. */
 function apiRequests(sim: Simulator): number {
 	return sim.control.listCalls({}).calls.filter((call) => !call.path.startsWith('/oauth-service/')).length;
-}
-
-/** A collection before each timed run, so that one run's garbage is not charged to the next. */
-function collectGarbage(): void {
-	const exposed = (globalThis as { gc?: () => void }).gc;
-	if (exposed) {
-		exposed();
-		return;
-	}
-	setFlagsFromString('--expose_gc');
-	(runInNewContext('gc') as () => void)();
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function labelInput(sim: Simulator, shipmentId: string): Record<string, unknown> {
@@ -230,6 +212,7 @@ async function searchTiming(sim: Simulator, store: CredentialStore): Promise<voi
 	const keepAlive = axios.create({ baseURL: sim.url, httpAgent: new Agent({ keepAlive: true }) });
 	const fresh = axios.create({ baseURL: sim.url, httpAgent: new Agent({ keepAlive: false }) });
 
+	// A collection before each timed run, so that one run's garbage is not charged to the next.
 	const timeNode = async () => {
 		collectGarbage();
 		const started = performance.now();

@@ -39,6 +39,7 @@ import { randomUUID } from 'node:crypto';
 import { ensureRuntime, N8nInstance, repoRoot, sleep, type PublicApiClient } from '../e2e/lib';
 import { authorizationValue, pushSignature, startSimulator } from '../../simulator';
 import { MARKETPLACE } from '../../nodes/shared/profile';
+import { median } from './measure';
 
 // ------------------------------------------------------------------ load worker (child process)
 
@@ -225,12 +226,6 @@ interface PhaseRow {
 function percentile(sorted: number[], p: number): number {
 	if (sorted.length === 0) return NaN;
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);

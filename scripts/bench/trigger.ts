@@ -8,10 +8,6 @@
  * starts; each measured push is verified (base64, App ID, SHA-1, constant-time compare, date),
  * its body keyed (canonical JSON + SHA-256) and claimed in the store.
  */
-import { createHash } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import { encodeDeliverySnapshot, encodeSellerMemory } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
@@ -21,9 +17,10 @@ import {
 	type ReceiverSettings,
 } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
-import { formatImfFixdate } from '../../nodes/MarketplaceSellerTrigger/verification/httpDate';
 import { readSignatureHeaders, verifyPush } from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
 import { MARKETPLACE } from '../../nodes/shared/profile';
+import { authorizationValue, signPush } from '../../simulator/notifications/signing';
+import { collectGarbage, median } from './measure';
 
 const REMEMBERED = 100_000;
 const PUSHES = 50_000;
@@ -34,28 +31,16 @@ const APP_ID = 'a1b2c3d4-0000-4e5f-8a9b-123456789abc';
 const APP_SECRET = 's3cr3t-9f8e7d6c-5b4a-4321-9876-fedcba098765';
 const RECEIVER_URL = 'https://n8n.example.org/webhook/0b7c9a52-3a8e-4a43-9d55-1f2e3d4c5b6a/webhook';
 
-function collectGarbage(): void {
-	const exposed = (globalThis as { gc?: () => void }).gc;
-	if (exposed) {
-		exposed();
-		return;
-	}
-	setFlagsFromString('--expose_gc');
-	(runInNewContext('gc') as () => void)();
-}
-
 function heapUsed(): number {
 	collectGarbage();
 	collectGarbage();
 	return process.memoryUsage().heapUsed;
 }
 
+/** Headers as the marketplace sends them, signed by the simulator (the independent other side). */
 function sign(epoch: number): Record<string, string> {
-	const signature = createHash('sha1').update(`${epoch}${RECEIVER_URL}POST${APP_SECRET}`).digest('hex');
-	return {
-		x_date: formatImfFixdate(epoch),
-		x_authorization: `${MARKETPLACE.signatureScheme} ${Buffer.from(`${APP_ID}:${signature}`).toString('base64')}`,
-	};
+	const signed = signPush({ appId: APP_ID, appSecret: APP_SECRET, registeredUrl: RECEIVER_URL, dateMs: epoch * 1000, scheme: MARKETPLACE.signatureScheme });
+	return { x_date: signed.xDate, x_authorization: signed.xAuthorization };
 }
 
 function event(i: number): Record<string, unknown> {
@@ -114,7 +99,6 @@ async function main(): Promise<void> {
 		JSON.stringify({ 'node:Marketplace Seller Trigger': { rememberedDeliveries: encoded } });
 		stringifyMs.push(Number(process.hrtime.bigint() - jsonStart) / 1e6);
 	}
-	const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 	line('serialized snapshot per remembered key', encoded.length / store.size, 'bytes', 1);
 	line('serialized snapshot at 100000 keys', encoded.length / 1024, 'KiB', 1);
 	line('snapshot + encode at 100000 keys (once per accepted push), median', median(writeMs), 'ms');
@@ -183,7 +167,7 @@ async function main(): Promise<void> {
 	line('full receiver pipeline per push (handlePush), p99', percentile(pipeSorted, 99), 'us');
 
 	// Forgeries: how cheap a rejection is.
-	const forged = readSignatureHeaders({ ...sign(NOW), x_authorization: `${MARKETPLACE.signatureScheme} ${Buffer.from(`${APP_ID}:${'0'.repeat(40)}`).toString('base64')}` });
+	const forged = readSignatureHeaders({ ...sign(NOW), x_authorization: authorizationValue(MARKETPLACE.signatureScheme, APP_ID, '0'.repeat(40)) });
 	const forgeStart = process.hrtime.bigint();
 	for (let i = 0; i < PUSHES; i += 1) {
 		if (verifyPush(forged, settings.verify, NOW).ok) throw new Error('forgery accepted');

@@ -16,9 +16,8 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, join, relative } from 'node:path';
-import { ensureRuntime, freePort, isPortInUse, N8nInstance, repoRoot, sleep, type OwnerCredentials } from '../e2e/lib';
+import { ensureRuntime, freePort, isPortInUse, N8nInstance, repoRoot, savedEncryptionKey, sleep, type OwnerCredentials, type PublicApiClient } from '../e2e/lib';
 import { startSimulator, type Simulator } from '../../simulator';
-import { DemoApi } from './api';
 import { CREDENTIAL_TYPE, loadExamples, prepareExample, type PreparedExample } from './examples';
 
 export const DEMO_OWNER: OwnerCredentials = {
@@ -77,16 +76,9 @@ function takeTarball(root: string, demoDir: string): string {
 
 /** The key the demo's n8n folder was created with (n8n writes it to .n8n/config), or a new one. */
 function encryptionKeyFor(userFolder: string): string {
+	const saved = savedEncryptionKey(userFolder);
+	if (saved) return saved;
 	const keyFile = join(userFolder, 'encryption-key');
-	const configFile = join(userFolder, '.n8n', 'config');
-	if (existsSync(configFile)) {
-		try {
-			const saved = (JSON.parse(readFileSync(configFile, 'utf8')) as { encryptionKey?: string }).encryptionKey;
-			if (saved) return saved;
-		} catch {
-			// fall through
-		}
-	}
 	if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
 	const key = randomBytes(24).toString('base64url');
 	mkdirSync(userFolder, { recursive: true });
@@ -110,7 +102,7 @@ function systemTimeZone(): string {
 }
 
 /** Creates the simulator credential, or updates the one earlier runs created (the simulator URL may differ). */
-async function ensureCredential(api: DemoApi, sim: Simulator): Promise<{ id: string; name: string; created: boolean }> {
+async function ensureCredential(api: PublicApiClient, sim: Simulator): Promise<{ id: string; name: string; created: boolean }> {
 	const data = {
 		appId: sim.demo.selfApp.appId,
 		appSecret: sim.demo.selfApp.appSecret,
@@ -118,7 +110,7 @@ async function ensureCredential(api: DemoApi, sim: Simulator): Promise<{ id: str
 		productionBaseUrl: sim.url,
 		scope: 'Seller_Api',
 	};
-	const existing = (await api.listCredentials()).find((c) => c.name === DEMO_CREDENTIAL_NAME && c.type === CREDENTIAL_TYPE);
+	const existing = (await api.listAllCredentials()).find((c) => c.name === DEMO_CREDENTIAL_NAME && c.type === CREDENTIAL_TYPE);
 	if (existing) {
 		await api.updateCredential(existing.id, { name: DEMO_CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
 		return { id: existing.id, name: DEMO_CREDENTIAL_NAME, created: false };
@@ -138,8 +130,8 @@ interface ImportedWorkflow extends PreparedExample {
  * .demo/demo-state.json, else by name, preferring a published one), and publishes those with
  * triggers.
  */
-async function importExamples(api: DemoApi, prepared: PreparedExample[], previousIds: Map<string, string>): Promise<ImportedWorkflow[]> {
-	const existing = (await api.listWorkflows()).filter((w) => w.isArchived !== true);
+async function importExamples(api: PublicApiClient, prepared: PreparedExample[], previousIds: Map<string, string>): Promise<ImportedWorkflow[]> {
+	const existing = (await api.listAllWorkflows()).filter((w) => w.isArchived !== true);
 	const imported: ImportedWorkflow[] = [];
 	for (const example of prepared) {
 		const byName = existing.filter((w) => w.name === example.workflow.name).sort((a, b) => Number(b.active) - Number(a.active));
@@ -194,7 +186,7 @@ async function runMorningLabels(n8n: N8nInstance, path: string, root: string): P
 }
 
 /** Prints pushes of the simulator and finished executions of n8n as they happen. */
-function startActivityLog(sim: Simulator, api: DemoApi, receivers: Map<string, string>, workflowNames: Map<string, string>): () => void {
+function startActivityLog(sim: Simulator, api: PublicApiClient, receivers: Map<string, string>, workflowNames: Map<string, string>): () => void {
 	let lastDelivery = Math.max(0, ...sim.control.listDeliveries().deliveries.map((d) => d.seq));
 	const seenExecutions = new Set<string>();
 	let primed = false;
@@ -209,7 +201,7 @@ function startActivityLog(sim: Simulator, api: DemoApi, receivers: Map<string, s
 			say(dim(`  [simulator] push ${delivery.eventType} ${id}${delivery.auto ? ' (automatic)' : ''} -> ${target}: ${outcome}`));
 		}
 		try {
-			const executions = await api.recentExecutions(50);
+			const executions = (await api.listExecutions({ limit: 50 })).data;
 			for (const execution of [...executions].reverse()) {
 				const key = String(execution.id);
 				if (seenExecutions.has(key)) continue;
@@ -290,8 +282,7 @@ async function main(): Promise<void> {
 			log: (line) => step(line),
 		});
 		if (stopping) return;
-		const apiClient = await n8n.setupOwner();
-		const api = new DemoApi(n8n.baseUrl, apiClient.apiKey);
+		const api = await n8n.setupOwner();
 
 		const loaded = await n8n.loadedNodeTypes();
 		const ours = loaded.filter((name) => name.startsWith('n8n-nodes-marketplace-seller.'));

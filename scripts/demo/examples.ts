@@ -12,7 +12,6 @@ import type { WorkflowInput, WorkflowNode } from '../e2e/lib';
 export const EXAMPLE_FILES_FOLDER = '/home/node/.n8n-files/marketplace';
 
 export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
-export const ACTION_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSeller';
 export const CREDENTIAL_TYPE = 'marketplaceSellerApi';
 
 export interface ExampleFile {

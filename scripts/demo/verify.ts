@@ -15,8 +15,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, request, sleep, type Execution } from '../e2e/lib';
-import { DemoApi } from './api';
+import { PublicApiClient, repoRoot, request, sleep, type Execution } from '../e2e/lib';
 import type { DemoState } from './demo';
 
 let failures = 0;
@@ -31,12 +30,12 @@ async function control<T>(state: DemoState, path: string, body: unknown = {}): P
 	return result.data;
 }
 
-async function finished(api: DemoApi, workflowId: string): Promise<Execution[]> {
-	return (await api.executions(workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+async function finished(api: PublicApiClient, workflowId: string): Promise<Execution[]> {
+	return (await api.listAllExecutions({ workflowId })).filter((e) => e.status !== 'running' && e.status !== 'new');
 }
 
 /** Waits until the workflow has `count` finished executions more than `before`, then a moment longer for strays. */
-async function waitForMore(api: DemoApi, workflowId: string, before: number, count: number): Promise<Execution[]> {
+async function waitForMore(api: PublicApiClient, workflowId: string, before: number, count: number): Promise<Execution[]> {
 	const deadline = Date.now() + 60_000;
 	let list = await finished(api, workflowId);
 	while (list.length < before + count && Date.now() < deadline) {
@@ -57,7 +56,8 @@ async function main(): Promise<void> {
 	if (!existsSync(stateFile)) throw new Error('no .demo/demo-state.json: start `npm run demo` first');
 	const state = JSON.parse(readFileSync(stateFile, 'utf8')) as DemoState;
 	const apiKey = (JSON.parse(readFileSync(join(state.userFolder, 'harness-state.json'), 'utf8')) as { apiKey: string }).apiKey;
-	const api = new DemoApi(state.editorUrl.replace(/\/$/, ''), apiKey);
+	// The demo always runs n8n 2.x.
+	const api = new PublicApiClient(state.editorUrl.replace(/\/$/, ''), apiKey, 2);
 	const byFile = (file: string) => {
 		const workflow = state.workflows.find((w) => w.file === file);
 		if (!workflow) throw new Error(`the demo has no ${file}`);
@@ -98,14 +98,14 @@ async function main(): Promise<void> {
 	check(newReturns === 3, `"${returns.name}": ${newReturns} new executions (expected 3), ${returnsAfter.length} in total`);
 	const texts: string[] = [];
 	for (const execution of returnsAfter.slice(0, newReturns).reverse()) {
-		const full = await api.execution(execution.id);
+		const full = await api.getExecution(execution.id);
 		const run = full.data?.resultData.runData['Return summary']?.[0]?.data?.main?.[0]?.[0]?.json;
 		if (typeof run?.text === 'string') texts.push(run.text);
 	}
 	check(texts.length === 3 && texts.every((text) => text.includes(returnRun.returnId)), `summaries:\n       ${texts.join('\n       ')}`);
 
 	// 3. forged push
-	const newestId = async () => Math.max(0, ...(await api.recentExecutions(20)).map((e) => Number(e.id)));
+	const newestId = async () => Math.max(0, ...(await api.listExecutions({ limit: 20 })).data.map((e) => Number(e.id)));
 	const newestBefore = await newestId();
 	const forged = await control<{ deliveries: Array<{ status: number | null }> }>(state, '/notifications/send', { eventType: 'shipment_created', wrongSecret: true });
 	await sleep(3000);

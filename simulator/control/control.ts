@@ -12,10 +12,11 @@ import { FAILABLE_OPERATIONS, type FailableOperation, type ShipmentFailure } fro
 import { secondsLeft, type TokenKind, type TokenRecord, type TokenSelector } from '../oauth/tokens';
 import { authorize, redirectWithCode } from '../oauth/flows';
 import { shipmentDetailsToWire, shipmentToWire } from '../shipments/wire';
-import { ALL_STATES, stateOf, type ShipmentRecord, type ShipmentState } from '../shipments/model';
+import { ALL_STATES, stateOf, type ShipmentRecord } from '../shipments/model';
 import { returnToWire } from '../returns/routes';
 import type { SubscriptionRecord } from '../subscriptions/store';
-import { EVENT_TYPES, isReturnEvent, isShipmentEvent, type EventType } from '../notifications/envelopes';
+import { CONTROL_PREFIX } from '../http/server';
+import { EVENT_TYPES, isReturnEvent, isShipmentEvent, STATUS_OF_EVENT, type EventType } from '../notifications/envelopes';
 import { NotifyError, type DeliveryLogEntry, type PushSwitches, type Receiver, type SendResult } from '../notifications/notifier';
 import { runReturnLifecycle, runShipmentLifecycle, type ReturnLifecycleRequest, type ShipmentLifecycleRequest } from '../notifications/lifecycle';
 import { ControlError, invalid, oneOf, requireInt } from './errors';
@@ -138,7 +139,7 @@ export class SimulatorControl {
 	info(): { url: string; controlUrl: string; demo: DemoIdentities; options: Record<string, unknown>; config: RuntimeConfig } {
 		const w = this.world;
 		const { runtime: _runtime, ...options } = w.options;
-		return { url: w.baseUrl, controlUrl: `${w.baseUrl}/__control`, demo: demoIdentities(w, w.baseUrl), options: { ...options }, config: { ...w.config } };
+		return { url: w.baseUrl, controlUrl: `${w.baseUrl}${CONTROL_PREFIX}`, demo: demoIdentities(w, w.baseUrl), options: { ...options }, config: { ...w.config } };
 	}
 
 	reset(opts: { keepTokens?: boolean } = {}): { ok: true } {
@@ -149,8 +150,7 @@ export class SimulatorControl {
 	// ----------------------------------------------------------------- data
 
 	seedShipments(req: SeedShipmentsRequest): { count: number; shipmentIds: string[] } {
-		const { count, shipmentIds } = seedShipments(this.world, req);
-		return { count, shipmentIds };
+		return seedShipments(this.world, req);
 	}
 
 	seedReturns(req: SeedReturnsRequest): { count: number; returnIds: string[] } {
@@ -434,21 +434,12 @@ export class SimulatorControl {
 	}
 
 	/** The first shipment of the location in the state the event announces (else its first shipment). */
-	private defaultShipment(locationId: string, eventType: string): ShipmentRecord {
+	private defaultShipment(locationId: string, eventType: EventType): ShipmentRecord {
 		const location = this.world.sellers.location(locationId);
 		if (!location) throw invalid(`Unknown location ${locationId}`);
-		const wanted: Partial<Record<string, ShipmentState>> = {
-			shipment_packed: 'PACKED',
-			shipment_ready_to_dispatch: 'READY_TO_DISPATCH',
-			shipment_pickup_complete: 'PICKUP_COMPLETE',
-			shipment_shipped: 'SHIPPED',
-			shipment_delivered: 'DELIVERED',
-			shipment_cancelled: 'CANCELLED',
-			shipment_form_failed: 'FORM_FAILED',
-		};
 		const candidates = this.world.shipments.forSeller(location.sellerId).filter((s) => s.locationId === locationId);
 		if (candidates.length === 0) throw new ControlError(404, `No shipment at location ${locationId}`);
-		const state = wanted[eventType] ?? 'APPROVED';
+		const state = STATUS_OF_EVENT[eventType] ?? 'APPROVED';
 		return candidates.find((s) => stateOf(s) === state) ?? candidates[0];
 	}
 

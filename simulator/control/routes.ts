@@ -2,13 +2,13 @@
  * /__control over HTTP: JSON in, JSON out, no authentication, not recorded. Each route calls
  * the SimulatorControl method of the same meaning (see README.md for the reference).
  */
+import { json as ok } from '../http/errors';
 import { isRecord, queryParam } from '../http/query';
 import { Router } from '../http/router';
-import type { HttpResult, RequestContext } from '../http/types';
+import { CONTROL_PREFIX as P } from '../http/server';
+import type { RequestContext } from '../http/types';
 import type { SimulatorControl } from './control';
 import { invalid } from './errors';
-
-const ok = (body: unknown): HttpResult => ({ status: 200, body });
 
 /** The JSON body as an object ({} when empty). */
 function body(ctx: RequestContext): Record<string, unknown> {
@@ -29,7 +29,6 @@ function query(ctx: RequestContext, name: string): string | undefined {
 
 export function controlRouter(control: SimulatorControl): Router {
 	const r = new Router();
-	const P = '/__control';
 	// The body types are checked inside the control methods; here they are passed through.
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	const b = (ctx: RequestContext) => body(ctx) as any;

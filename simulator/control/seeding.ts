@@ -54,7 +54,7 @@ export function resolveLocation(world: World, sellerId: string | undefined, loca
 	return { sellerId: seller.sellerId, locationId: seller.locationIds[0] };
 }
 
-export function seedShipments(world: World, req: SeedShipmentsRequest): { count: number; shipmentIds: string[]; shipments: ShipmentRecord[] } {
+export function seedShipments(world: World, req: SeedShipmentsRequest): { count: number; shipmentIds: string[] } {
 	const count = requireInt(req.count, 'count', 1, MAX_BULK);
 	const { sellerId, locationId } = resolveLocation(world, req.sellerId, req.locationId);
 	const state = oneOf(req.state, 'state', ALL_STATES) ?? 'APPROVED';
@@ -70,7 +70,7 @@ export function seedShipments(world: World, req: SeedShipmentsRequest): { count:
 		dispatchByMs: optionalDate(req.dispatchByDate, 'dispatchByDate'),
 	};
 	const catalog = world.listings.forSeller(sellerId);
-	const shipments: ShipmentRecord[] = [];
+	const shipmentIds: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const shipment = world.factory.shipment(
 			{ sellerId, locationId, state, shipmentType, cancellationType, hold: req.hold, itemCount, packageCount, withForms: req.withForms, sku: req.sku, paymentType, ...dates },
@@ -78,9 +78,9 @@ export function seedShipments(world: World, req: SeedShipmentsRequest): { count:
 		);
 		world.shipments.add(shipment);
 		if (state === 'PACKING_IN_PROGRESS') world.packing.schedule(shipment, world.config.packingDelayMs);
-		shipments.push(shipment);
+		shipmentIds.push(shipment.shipmentId);
 	}
-	return { count, shipmentIds: shipments.map((s) => s.shipmentId), shipments };
+	return { count, shipmentIds };
 }
 
 export function seedReturns(world: World, req: SeedReturnsRequest): { count: number; returnIds: string[] } {

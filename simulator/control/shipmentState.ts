@@ -10,12 +10,13 @@ import {
 	CANCELLATION_TYPES,
 	LABELLED_STATES,
 	cancelItems,
+	liveItems,
 	setLiveState,
 	stateOf,
 	type ShipmentRecord,
 	type ShipmentState,
 } from '../shipments/model';
-import type { ShipmentEventType } from '../notifications/envelopes';
+import { SHIPMENT_EVENT_OF_STATE, type ShipmentEventType } from '../notifications/envelopes';
 import { invalid, oneOf, optionalDate } from './errors';
 
 export interface ShipmentChange {
@@ -25,16 +26,6 @@ export interface ShipmentChange {
 	dispatchAfterDate?: string | number;
 	dispatchByDate?: string | number;
 }
-
-const EVENT_OF_STATE: Partial<Record<ShipmentState, ShipmentEventType>> = {
-	PACKED: 'shipment_packed',
-	READY_TO_DISPATCH: 'shipment_ready_to_dispatch',
-	PICKUP_COMPLETE: 'shipment_pickup_complete',
-	SHIPPED: 'shipment_shipped',
-	DELIVERED: 'shipment_delivered',
-	CANCELLED: 'shipment_cancelled',
-	FORM_FAILED: 'shipment_form_failed',
-};
 
 /** Applies the change and returns the events it corresponds to (for `notify`). */
 export function changeShipment(world: World, shipment: ShipmentRecord, change: ShipmentChange): ShipmentEventType[] {
@@ -48,7 +39,7 @@ export function changeShipment(world: World, shipment: ShipmentRecord, change: S
 
 	if (state !== undefined) {
 		applyState(world, shipment, state, cancellationType, now);
-		const event = EVENT_OF_STATE[state];
+		const event = SHIPMENT_EVENT_OF_STATE.get(state);
 		if (event) events.push(event);
 	}
 	if (change.hold !== undefined && change.hold !== shipment.hold) {
@@ -67,9 +58,8 @@ export function changeShipment(world: World, shipment: ShipmentRecord, change: S
 
 function applyState(world: World, shipment: ShipmentRecord, state: ShipmentState, cancellationType: (typeof CANCELLATION_TYPES)[number], now: number): void {
 	if (state === 'CANCELLED') {
-		const live = shipment.items.filter((i) => i.status !== 'CANCELLED');
 		const { reason, subReason } = CANCELLATION_REASONS[cancellationType];
-		cancelItems(shipment, live, cancellationType, reason, subReason, now);
+		cancelItems(shipment, liveItems(shipment), cancellationType, reason, subReason, now);
 		return;
 	}
 	// Setting a non-cancelled state applies to the whole shipment, so cancelled items come back.
@@ -91,11 +81,10 @@ function applyState(world: World, shipment: ShipmentRecord, state: ShipmentState
 			sub.trackingId = null;
 			sub.vendorName = null;
 		}
-		for (const form of shipment.forms) form.failed = false;
 	}
 	if (LABELLED_STATES.includes(state) && shipment.labelsGeneratedMs === null) world.factory.completeLabel(shipment, now);
 	if (state === 'FORM_FAILED') world.factory.failForm(shipment);
-	if (state !== 'FORM_FAILED') for (const form of shipment.forms) form.failed = false;
+	else for (const form of shipment.forms) form.failed = false;
 	setLiveState(shipment, state, now);
 	if (state === 'PACKING_IN_PROGRESS') world.packing.schedule(shipment, world.config.packingDelayMs);
 }

@@ -3,7 +3,7 @@
  * packages, addresses, and the label data of states past PACKED) and returns. Identifier
  * counters live here so that a reset with the same seed reproduces the same ids.
  */
-import { FBM, MARKETPLACE_COURIER, MARKETPLACE_TITLE, SHIPPING_PROVIDERS } from '../profile';
+import { FBM, MARKETPLACE_COURIER, SHIPPING_PROVIDER_VALUES, SHIPPING_PROVIDERS } from '../profile';
 import type { Prng } from '../util/prng';
 import { DAY, HOUR, MINUTE } from '../util/dates';
 import { CITIES, FIRST_NAMES, LANDMARKS, LAST_NAMES, STREETS } from './people';
@@ -92,7 +92,6 @@ export class RecordFactory {
 		const seq = ++this.listingSeq;
 		const sku = `${template.code}-${colour}-${pad(seq, 3)}`;
 		const now = this.now();
-		const providers = Object.values(SHIPPING_PROVIDERS);
 		return {
 			sku,
 			sellerId,
@@ -107,7 +106,7 @@ export class RecordFactory {
 				tax: { hsn: template.hsn },
 				fulfillment: {
 					dispatch_sla: this.prng.int(1, 3),
-					shipping_provider: index % 5 === 4 ? providers[index % providers.length] : SHIPPING_PROVIDERS.seller,
+					shipping_provider: index % 5 === 4 ? SHIPPING_PROVIDER_VALUES[index % SHIPPING_PROVIDER_VALUES.length] : SHIPPING_PROVIDERS.seller,
 					procurement_type: 'REGULAR',
 				},
 				packages: Array.from({ length: template.packages }, (_, k) => ({
@@ -256,18 +255,17 @@ export class RecordFactory {
 	}
 
 	/** Marks the shipment's first form (adding an e-way bill when it has none) as failed. */
-	failForm(shipment: ShipmentRecord): string {
+	failForm(shipment: ShipmentRecord): void {
 		if (shipment.forms.length === 0) shipment.forms.push({ name: 'EWAY_BILL', automated: true, failed: false, ackNumber: null });
 		shipment.forms[0].failed = true;
 		shipment.forms[0].ackNumber = null;
-		return shipment.forms[0].name;
 	}
 
 	invoiceNumber(): string {
 		return `INV-${pad(++this.invoiceSeq, 8)}`;
 	}
 
-	assignTracking(shipment: ShipmentRecord): void {
+	private assignTracking(shipment: ShipmentRecord): void {
 		if (shipment.shipmentType === 'SELF') {
 			for (const sub of shipment.subShipments) {
 				sub.vendorName = 'Self Ship';
@@ -369,6 +367,3 @@ export class RecordFactory {
 		};
 	}
 }
-
-/** Service profile values of order items, for documentation and validation. */
-export const SERVICE_PROFILES = [`${MARKETPLACE_TITLE}_Fulfilment`, 'Seller_Fulfilment', 'Smart_Fulfilment', FBM, `NON_${FBM}`, `${FBM}_LITE`];

@@ -2,13 +2,13 @@
 import { MARKETPLACE_TITLE } from '../profile';
 import { toIst } from '../util/dates';
 import type { LocationRecord } from '../data/sellers';
-import type { ShipmentRecord } from '../shipments/model';
+import { liveItems, type InvoiceRecord, type OrderItemRecord, type ShipmentRecord } from '../shipments/model';
 import { formStatus } from '../shipments/wire';
 import { A4_PAGE, LABEL_PAGE, type PdfLine, type PdfPage } from './pdf';
 
 export function labelPage(shipment: ShipmentRecord, location: LocationRecord | undefined): PdfPage {
 	const a = shipment.deliveryAddress;
-	const total = shipment.items.reduce((sum, i) => sum + (i.status === 'CANCELLED' ? 0 : i.price.customerPrice), 0);
+	const total = liveItems(shipment).reduce((sum, i) => sum + i.price.customerPrice, 0);
 	const lines: PdfLine[] = [
 		{ text: `${MARKETPLACE_TITLE} SHIPPING LABEL`, size: 13, bold: true },
 		{ text: `Shipment: ${shipment.shipmentId}` },
@@ -31,6 +31,16 @@ export function labelPage(shipment: ShipmentRecord, location: LocationRecord | u
 	return { ...LABEL_PAGE, lines };
 }
 
+/** The items an invoice covers: the live items of its order. */
+export function invoiceItems(shipment: ShipmentRecord, invoice: InvoiceRecord): OrderItemRecord[] {
+	return liveItems(shipment).filter((i) => i.orderId === invoice.orderId);
+}
+
+/** The tax rate given for (or assigned to) an item when the label was generated. */
+export function taxRateOf(shipment: ShipmentRecord, item: OrderItemRecord): number | undefined {
+	return shipment.taxItems.find((t) => t.orderItemId === item.orderItemId)?.taxRate;
+}
+
 export function invoicePages(shipment: ShipmentRecord): PdfPage[] {
 	return shipment.invoices.map((invoice) => {
 		const lines: PdfLine[] = [
@@ -42,8 +52,8 @@ export function invoicePages(shipment: ShipmentRecord): PdfPage[] {
 			{ text: `Bill to: ${shipment.billingAddress.firstName} ${shipment.billingAddress.lastName}, ${shipment.billingAddress.city} ${shipment.billingAddress.pinCode}` },
 			{ text: 'Items', bold: true },
 		];
-		for (const item of shipment.items.filter((i) => i.orderId === invoice.orderId && i.status !== 'CANCELLED')) {
-			const tax = shipment.taxItems.find((t) => t.orderItemId === item.orderItemId)?.taxRate ?? 0;
+		for (const item of invoiceItems(shipment, invoice)) {
+			const tax = taxRateOf(shipment, item) ?? 0;
 			lines.push({ text: `${item.title} x ${item.quantity}  SKU ${item.sku}  HSN ${item.hsn ?? '-'}  GST ${tax}%  Total ${item.price.totalPrice.toFixed(2)}`, size: 9 });
 		}
 		return { ...A4_PAGE, lines };

@@ -3,16 +3,17 @@
  * PDFs, invoices as PDF or JSON by Accept, and the form list. A label asked for before PACKED is
  * a blank but valid PDF, as integrators have observed.
  */
-import { apiError, HttpError, tooManyIds } from '../http/errors';
+import { apiError, badRequest, HttpError, json, methodNotAllowed, tooManyIds } from '../http/errors';
 import type { Router } from '../http/router';
 import type { HttpResult, RequestContext } from '../http/types';
+import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
 import type { ShipmentRecord } from '../shipments/model';
 import { pathIds } from '../http/query';
 import { shipmentFormsToWire } from '../shipments/wire';
 import { toIst } from '../util/dates';
 import { blankPage, buildPdf, type PdfPage } from './pdf';
-import { formsPage, invoicePages, labelPage } from './render';
+import { formsPage, invoiceItems, invoicePages, labelPage, taxRateOf } from './render';
 
 export const LABELS_LIMIT = 100;
 export const LABEL_ONLY_LIMIT = 50;
@@ -25,12 +26,14 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 		const ids = pathIds(ctx.params.ids);
 		if (ids.length === 0) throw apiError(400, 'INVALID_SHIPMENTS', 'No shipment ids given');
 		if (ids.length > limit) throw tooManyIds(limit, ids.length);
-		const seller = ctx.auth?.sellerId ?? '';
-		const unknown = ids.filter((id) => !world.shipments.get(id));
+		const seller = sellerAuth(ctx).sellerId;
+		const found = ids.map((id) => world.shipments.get(id));
+		const unknown = ids.filter((_, i) => !found[i]);
 		if (unknown.length > 0) throw apiError(400, 'INVALID_SHIPMENTS', `Invalid shipment ids: ${unknown.join(', ')}`);
-		const foreign = ids.filter((id) => world.shipments.get(id)?.sellerId !== seller);
+		const shipments = found as ShipmentRecord[];
+		const foreign = shipments.filter((s) => s.sellerId !== seller).map((s) => s.shipmentId);
 		if (foreign.length > 0) throw apiError(400, 'OPERATION_NOT_ALLOWED', `Shipments do not belong to seller ${seller}: ${foreign.join(', ')}`);
-		return ids.map((id) => world.shipments.get(id) as ShipmentRecord);
+		return shipments;
 	};
 
 	const pdf = (pages: PdfPage[], filename: string, contentType = 'application/pdf'): HttpResult => ({
@@ -58,7 +61,7 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 
 	const labelOnly = (contentType: string) => (ctx: RequestContext) => {
 		const reprint = ctx.query.reprint;
-		if (reprint !== undefined && reprint !== 'true' && reprint !== 'false') throw apiError(400, 'BAD_REQUEST', 'reprint must be true or false');
+		if (reprint !== undefined && reprint !== 'true' && reprint !== 'false') throw badRequest('reprint must be true or false');
 		return pdf(documentPages(shipmentsFor(ctx, LABEL_ONLY_LIMIT), false), 'labels.pdf', contentType);
 	};
 	router.add('POST', '/sellers/v3/shipments/{ids}/labelOnly/pdf', labelOnly('application/pdf'));
@@ -76,16 +79,14 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 		}
 		const accept = String(ctx.headers.accept ?? '');
 		if (accept.includes('application/json') && !accept.includes('application/pdf')) {
-			return { status: 200, body: { invoices: shipments.flatMap(invoiceJson) } };
+			return json({ invoices: shipments.flatMap(invoiceJson) });
 		}
 		return pdf(shipments.flatMap(invoicePages), 'invoices.pdf');
 	});
 
 	const forms = (method: 'GET' | 'POST') => (ctx: RequestContext) => {
-		if (world.config.formsMethod !== method) {
-			throw new HttpError(405, { error: 'METHOD_NOT_ALLOWED', message: `Request method '${method}' not supported` }, { Allow: world.config.formsMethod });
-		}
-		return { status: 200, body: { shipments: shipmentsFor(ctx, LABELS_LIMIT).map((s) => shipmentFormsToWire(s, world.baseUrl)) } };
+		if (world.config.formsMethod !== method) throw methodNotAllowed(ctx.path, method, [world.config.formsMethod]);
+		return json({ shipments: shipmentsFor(ctx, LABELS_LIMIT).map((s) => shipmentFormsToWire(s, world.baseUrl)) });
 	};
 	router.add('GET', '/sellers/v3/shipments/{ids}/forms', forms('GET'));
 	router.add('POST', '/sellers/v3/shipments/{ids}/forms', forms('POST'));
@@ -93,7 +94,7 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 
 function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
 	return s.invoices.map((inv) => {
-		const items = s.items.filter((i) => i.orderId === inv.orderId && i.status !== 'CANCELLED');
+		const items = invoiceItems(s, inv);
 		return {
 			shipmentId: s.shipmentId,
 			orderId: inv.orderId,
@@ -106,7 +107,7 @@ function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
 				title: i.title,
 				hsn: i.hsn,
 				quantity: i.quantity,
-				taxRate: s.taxItems.find((t) => t.orderItemId === i.orderItemId)?.taxRate ?? null,
+				taxRate: taxRateOf(s, i) ?? null,
 				sellingPrice: i.price.sellingPrice,
 				totalPrice: i.price.totalPrice,
 				serialNumbers: s.serialNumbers.find((x) => x.orderItemId === i.orderItemId)?.serialNumbers ?? [],

@@ -1,4 +1,7 @@
-/** Thrown by handlers to answer with a specific status and body; the server turns it into a reply. */
+/**
+ * What handlers answer with: `json` for a success, an HttpError (thrown) for a failure; the
+ * server turns either into the reply.
+ */
 import type { HttpResult } from './types';
 
 export class HttpError extends Error {
@@ -25,6 +28,15 @@ export const badRequest = (message: string, error = 'BAD_REQUEST') => apiError(4
 /** 422 for batches above the documented limit (api-facts 4). */
 export function tooManyIds(limit: number, got: number, what = 'shipment ids'): HttpError {
 	return apiError(422, 'TOO_MANY_IDS', `At most ${limit} ${what} are allowed per request; got ${got}`);
+}
+
+export const notFound = (method: string, path: string) => apiError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
+
+/** 405 with `Allow`; under /oauth-service in the OAuth server's error shape. */
+export function methodNotAllowed(path: string, method: string, allowed: string[]): HttpError {
+	const message = `Request method '${method}' not supported`;
+	const body = path.startsWith('/oauth-service/') ? { error: 'method_not_allowed', error_description: message } : { error: 'METHOD_NOT_ALLOWED', message };
+	return new HttpError(405, body, { Allow: allowed.join(', ') });
 }
 
 /** The OAuth server's error body: `{"error":"…","error_description":"…"}`. */

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PATHS } from '../profile';
 import type { World } from '../world';
 import { authenticateBearer } from '../oauth/bearer';
-import { HttpError } from './errors';
+import { HttpError, methodNotAllowed, notFound } from './errors';
 import { parseQuery } from './query';
-import type { Router } from './router';
+import type { RouteMatch, Router } from './router';
 import type { HttpResult, RequestContext } from './types';
 
 export const CONTROL_PREFIX = '/__control';
@@ -77,7 +77,7 @@ function makeContext(req: IncomingMessage, url: URL, rawBody: Buffer, params: Re
 	};
 }
 
-export function writeResult(res: ServerResponse, result: HttpResult): void {
+function writeResult(res: ServerResponse, result: HttpResult): void {
 	const headers: Record<string, string> = { ...(result.headers ?? {}) };
 	let payload: Buffer;
 	if (Buffer.isBuffer(result.body)) payload = result.body;
@@ -96,13 +96,12 @@ export function writeResult(res: ServerResponse, result: HttpResult): void {
 
 const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
 
-function methodNotAllowed(path: string, method: string, allowed: string[]): HttpResult {
-	const message = `Request method '${method}' not supported`;
-	const body = path.startsWith('/oauth-service/') ? { error: 'method_not_allowed', error_description: message } : { error: 'METHOD_NOT_ALLOWED', message };
-	return { status: 405, headers: { Allow: allowed.join(', ') }, body };
+/** The handler's reply, or 404 / 405 when the route table has none for this method and path. */
+async function dispatch(match: RouteMatch, method: string, ctx: RequestContext): Promise<HttpResult> {
+	if (match.kind === 'not-found') throw notFound(method, ctx.path);
+	if (match.kind === 'method-not-allowed') throw methodNotAllowed(ctx.path, method, match.allowed);
+	return await match.handler(ctx);
 }
-
-const notFound = (method: string, path: string): HttpResult => ({ status: 404, body: { error: 'NOT_FOUND', message: `No route for ${method} ${path}` } });
 
 function toResult(error: unknown): HttpResult {
 	if (error instanceof HttpError) return error.toResult();
@@ -119,9 +118,7 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 			const rawBody = await readBody(req);
 			world.packing.settle();
 			const match = deps.control.match(method, url.pathname);
-			if (match.kind === 'not-found') result = notFound(method, url.pathname);
-			else if (match.kind === 'method-not-allowed') result = methodNotAllowed(url.pathname, method, match.allowed);
-			else result = await match.handler(makeContext(req, url, rawBody, match.params));
+			result = await dispatch(match, method, makeContext(req, url, rawBody, match.kind === 'found' ? match.params : {}));
 		} catch (e) {
 			result = toResult(e);
 		}
@@ -154,9 +151,7 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 				if (url.pathname === PATHS.sellers || url.pathname.startsWith(`${PATHS.sellers}/`)) {
 					ctx.auth = authenticateBearer(world, req.headers.authorization);
 				}
-				if (match.kind === 'not-found') result = notFound(method, url.pathname);
-				else if (match.kind === 'method-not-allowed') result = methodNotAllowed(url.pathname, method, match.allowed);
-				else result = await match.handler(ctx);
+				result = await dispatch(match, method, ctx);
 			}
 		} catch (e) {
 			result = toResult(e);

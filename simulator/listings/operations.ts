@@ -80,10 +80,8 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 				else body[key] = value;
 			}
 		}
-		if (body.price.mrp < body.price.selling_price) {
-			v.errors.push({ severity: 'ERROR', code: 'MRP_LESS_THAN_SELLING_PRICE', description: 'price.mrp must be greater than or equal to price.selling_price', path: 'price.mrp' });
-			return result(v);
-		}
+		// No price check after merging: a price that is given at all carries both mrp and
+		// selling_price, and ListingValidator.price has compared them.
 	}
 	// Unknown attributes were reported as warnings and are not stored.
 	for (const w of v.warnings) delete body[w.path];

@@ -1,13 +1,13 @@
 /** Listing v3 routes under /sellers/listings/v3 (api-facts 7). */
-import { badRequest, tooManyIds } from '../http/errors';
+import { badRequest, json, tooManyIds } from '../http/errors';
 import { isRecord, pathIds } from '../http/query';
 import type { Router } from '../http/router';
 import type { RequestContext } from '../http/types';
+import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
-import { LISTING_STATUSES, type ListingRecord } from './model';
+import { LISTING_STATUSES } from './model';
 import { listingToWire, writeListing, type SkuResult } from './operations';
-import type { ListingMode } from './validate';
-import { isValidSku } from './validate';
+import { isValidSku, type ListingMode } from './validate';
 
 export const LISTING_BATCH_LIMIT = 10;
 /** The lookup limit is not documented; the simulator assumes the batch limit. */
@@ -19,10 +19,10 @@ export function registerListingRoutes(router: Router, world: World): void {
 		if (!isRecord(body) || Object.keys(body).length === 0) throw badRequest('The request body must be an object keyed by seller SKU');
 		const skus = Object.keys(body);
 		if (skus.length > LISTING_BATCH_LIMIT) throw tooManyIds(LISTING_BATCH_LIMIT, skus.length, 'SKUs');
-		const seller = ctx.auth?.sellerId ?? '';
+		const seller = sellerAuth(ctx).sellerId;
 		const out: Record<string, SkuResult> = {};
 		for (const sku of skus) out[sku] = writeListing(world, seller, sku, body[sku], mode);
-		return { status: 200, body: out };
+		return json(out);
 	};
 	router.add('POST', '/sellers/listings/v3', write('create'));
 	router.add('POST', '/sellers/listings/v3/update', write('update'));
@@ -32,7 +32,7 @@ export function registerListingRoutes(router: Router, world: World): void {
 	router.add('POST', '/sellers/listings/v3/search', (ctx) => {
 		const body = ctx.rawBody.length === 0 ? {} : ctx.json();
 		if (!isRecord(body)) throw badRequest('The request body must be an object {filters, page_id}');
-		const seller = ctx.auth?.sellerId ?? '';
+		const seller = sellerAuth(ctx).sellerId;
 		const filters = body.filters ?? {};
 		if (!isRecord(filters)) throw badRequest('filters must be an object');
 		const unknown = Object.keys(filters).filter((k) => k !== 'listing_status');
@@ -47,21 +47,18 @@ export function registerListingRoutes(router: Router, world: World): void {
 			ref = world.listingPages.resolve(body.page_id, seller);
 			if (!ref) throw badRequest('Invalid or expired page_id', 'INVALID_PAGE_ID');
 		} else {
-			const items = world.listings.forSeller(seller).filter((l: ListingRecord) => !status || l.body.listing_status === status);
-			ref = { snapshot: world.listingPages.create(seller, items, world.config.listingPageSize), offset: 0 };
+			const items = world.listings.forSeller(seller).filter((l) => !status || l.body.listing_status === status);
+			ref = world.listingPages.start(seller, items, world.config.listingPageSize);
 		}
 		const { items, nextOffset, hasMore } = world.listingPages.page(ref);
-		return {
-			status: 200,
-			body: { next_page_id: hasMore ? world.listingPages.tokenFor(ref.snapshot, nextOffset) : null, has_more: hasMore, listings: items.map(listingToWire) },
-		};
+		return json({ next_page_id: hasMore ? world.listingPages.tokenFor(ref.snapshot, nextOffset) : null, has_more: hasMore, listings: items.map(listingToWire) });
 	});
 
 	router.add('GET', '/sellers/listings/v3/{skuIds}', (ctx) => {
 		const skus = pathIds(ctx.params.skuIds);
 		if (skus.length === 0) throw badRequest('No SKU ids given');
 		if (skus.length > LISTING_LOOKUP_LIMIT) throw tooManyIds(LISTING_LOOKUP_LIMIT, skus.length, 'SKU ids');
-		const seller = ctx.auth?.sellerId ?? '';
+		const seller = sellerAuth(ctx).sellerId;
 		const available: Record<string, unknown> = {};
 		const unavailable: string[] = [];
 		const invalid: string[] = [];
@@ -73,6 +70,6 @@ export function registerListingRoutes(router: Router, world: World): void {
 				else unavailable.push(sku);
 			}
 		}
-		return { status: 200, body: { available, unavailable, invalid } };
+		return json({ available, unavailable, invalid });
 	});
 }

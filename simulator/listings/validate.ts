@@ -5,7 +5,7 @@
  */
 import { isRecord } from '../http/query';
 import { SHIPPING_PROVIDER_VALUES } from '../profile';
-import { LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES, type ListingLocation } from './model';
+import { LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES } from './model';
 
 export interface ListingIssue {
 	severity: 'ERROR' | 'WARNING';
@@ -167,13 +167,12 @@ export class ListingValidator {
 	}
 
 	/** Locations must be the seller's; status is optional only for inventory updates. */
-	locations(value: unknown, statusRequired: boolean): ListingLocation[] | undefined {
-		if (value === undefined) return undefined;
+	locations(value: unknown, statusRequired: boolean): void {
+		if (value === undefined) return;
 		if (!Array.isArray(value)) {
 			this.errors.push(error('INVALID_ATTRIBUTE_VALUE', 'locations must be an array of {id, status, inventory}', 'locations'));
-			return undefined;
+			return;
 		}
-		const out: ListingLocation[] = [];
 		value.forEach((loc, i) => {
 			const path = `locations[${i}]`;
 			if (!isRecord(loc) || typeof loc.id !== 'string') {
@@ -185,8 +184,6 @@ export class ListingValidator {
 				this.errors.push(error('INVALID_LOCATION_STATUS', `locations[].status must be ${LOCATION_STATUSES.join(' or ')}`, `${path}.status`));
 			}
 			if (!isNonNegativeInt(loc.inventory)) this.errors.push(error('INVALID_INVENTORY', 'locations[].inventory must be an integer >= 0', `${path}.inventory`));
-			out.push({ id: loc.id, status: typeof loc.status === 'string' ? loc.status : '', inventory: typeof loc.inventory === 'number' ? loc.inventory : 0 });
 		});
-		return out;
 	}
 }

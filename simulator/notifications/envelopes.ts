@@ -5,8 +5,7 @@
 import { MARKETPLACE } from '../profile';
 import { toIst, toIstSeconds } from '../util/dates';
 import { orderItemToWire, shipmentToWire } from '../shipments/wire';
-import type { OrderItemRecord, ShipmentRecord } from '../shipments/model';
-import { stateOf } from '../shipments/model';
+import { liveItems, stateOf, type OrderItemRecord, type ShipmentRecord } from '../shipments/model';
 import type { ReturnRecord } from '../returns/model';
 
 export const SHIPMENT_EVENT_TYPES = [
@@ -57,7 +56,7 @@ export interface Envelope {
 	attributes: Record<string, unknown>;
 }
 
-/** The status attribute of the plain status events. */
+/** The status attribute of the plain status events: the state (or return status) they announce. */
 export const STATUS_OF_EVENT: Partial<Record<EventType, string>> = {
 	shipment_packed: 'PACKED',
 	shipment_ready_to_dispatch: 'READY_TO_DISPATCH',
@@ -71,6 +70,14 @@ export const STATUS_OF_EVENT: Partial<Record<EventType, string>> = {
 	return_completed: 'RETURN_COMPLETED',
 	return_cancelled: 'RETURN_CANCELLED',
 };
+
+/** The shipment event announcing a state (STATUS_OF_EVENT read the other way). */
+export const SHIPMENT_EVENT_OF_STATE: ReadonlyMap<string, ShipmentEventType> = new Map(
+	SHIPMENT_EVENT_TYPES.flatMap((eventType) => {
+		const state = STATUS_OF_EVENT[eventType];
+		return state ? [[state, eventType] as const] : [];
+	}),
+);
 
 /** Events whose envelope carries locationId (api-facts 9.6). */
 const WITH_LOCATION: ReadonlySet<EventType> = new Set<EventType>([
@@ -122,7 +129,7 @@ function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentReco
 			};
 		}
 		case 'shipment_hold':
-			return { orderItems: shipment.items.filter((i) => i.status !== 'CANCELLED').map((i) => ({ orderItemId: i.orderItemId, holdQuantity: i.quantity })) };
+			return { orderItems: liveItems(shipment).map((i) => ({ orderItemId: i.orderItemId, holdQuantity: i.quantity })) };
 		case 'shipment_unhold':
 			return { status: stateOf(shipment) === 'PACKED' ? 'PACKED' : 'APPROVED' };
 		case 'shipment_dispatch_dates_changed':

@@ -50,7 +50,7 @@ const RETURN_STEPS: ReadonlyArray<{ eventType: ReturnEventType; status: ReturnSt
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A fresh APPROVED, dispatchable shipment: an order just placed. */
+/** A new dispatchable shipment, ordered minutes ago, in `state` (APPROVED: an order just placed). */
 function newShipment(world: World, sellerId?: string, locationId?: string, state: ShipmentState = 'APPROVED'): ShipmentRecord {
 	const where = resolveLocation(world, sellerId, locationId);
 	const now = world.now();

@@ -51,8 +51,4 @@ export class AppRegistry {
 	get(appId: string): AppRecord | undefined {
 		return this.apps.get(appId);
 	}
-
-	all(): AppRecord[] {
-		return [...this.apps.values()];
-	}
 }

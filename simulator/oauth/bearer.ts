@@ -4,7 +4,7 @@
  * server, error descriptions echo the token, which clients must redact.
  */
 import { oauthError } from '../http/errors';
-import type { AuthContext } from '../http/types';
+import type { AuthContext, RequestContext } from '../http/types';
 import type { World } from '../world';
 import { SELLER_API_SCOPE } from './apps';
 import { FULL_AUTH_REQUIRED } from './flows';
@@ -30,4 +30,10 @@ export function authenticateBearer(world: World, header: string | undefined): Au
 		throw oauthError(403, 'insufficient_scope', 'Insufficient scope for this resource', challenge('insufficient_scope', 'Insufficient scope for this resource'));
 	}
 	return { token, appId: record.appId, sellerId: record.sellerId, scopes: [...record.scopes] };
+}
+
+/** The caller of a /sellers route: the server authenticates every such request before its handler. */
+export function sellerAuth(ctx: RequestContext): AuthContext {
+	if (!ctx.auth) throw new Error('route needs an authenticated seller');
+	return ctx.auth;
 }

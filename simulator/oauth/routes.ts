@@ -1,4 +1,5 @@
 /** OAuth endpoints under /oauth-service (no /sellers prefix, api-facts 1). */
+import { json } from '../http/errors';
 import type { Router } from '../http/router';
 import { queryParam } from '../http/query';
 import type { World } from '../world';
@@ -20,17 +21,17 @@ export function registerOAuthRoutes(router: Router, world: World): void {
 		const q = (name: string) => queryParam(ctx.query, name);
 		switch (checkGrantType(app, q('grant_type'))) {
 			case 'client_credentials':
-				return { status: 200, body: clientCredentialsGrant(world, app, q('scope')) };
+				return json(clientCredentialsGrant(world, app, q('scope')));
 			case 'authorization_code':
-				return { status: 200, body: authorizationCodeGrant(world, app, q('code'), q('redirect_uri')) };
+				return json(authorizationCodeGrant(world, app, q('code'), q('redirect_uri')));
 			default:
-				return { status: 200, body: refreshTokenGrant(world, app, q('refresh_token')) };
+				return json(refreshTokenGrant(world, app, q('refresh_token')));
 		}
 	});
 
 	router.add('GET', PATHS.tokenExpiry, (ctx) => {
 		const app = authenticateClient(world, ctx.headers.authorization);
-		return { status: 200, body: tokenExpiry(world, app, queryParam(ctx.query, 'token_type'), queryParam(ctx.query, 'token')) };
+		return json(tokenExpiry(world, app, queryParam(ctx.query, 'token_type'), queryParam(ctx.query, 'token')));
 	});
 
 	router.add('GET', PATHS.authorize, (ctx) => {

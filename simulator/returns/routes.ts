@@ -2,9 +2,11 @@
  * GET /sellers/v2/returns (api-facts 6): `source` is required; 25 per page; `nextUrl` is relative
  * to /sellers/v2 (unlike shipment search's nextPageUrl), and null on the last page.
  */
-import { badRequest, tooManyIds } from '../http/errors';
+import { badRequest, json, tooManyIds } from '../http/errors';
 import { queryList, queryParam } from '../http/query';
 import type { Router } from '../http/router';
+import type { Query } from '../http/types';
+import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
 import { parseDate, toIst } from '../util/dates';
 import { RETURN_SOURCES, type ReturnRecord, type ReturnSource } from './model';
@@ -38,7 +40,7 @@ export function returnToWire(r: ReturnRecord): Record<string, unknown> {
 
 export function registerReturnRoutes(router: Router, world: World): void {
 	router.add('GET', '/sellers/v2/returns', (ctx) => {
-		const seller = ctx.auth?.sellerId ?? '';
+		const seller = sellerAuth(ctx).sellerId;
 		const source = queryParam(ctx.query, 'source') as ReturnSource | undefined;
 		if (!source || !RETURN_SOURCES.includes(source)) throw badRequest(`source is required: ${RETURN_SOURCES.join(' or ')}`);
 		const owner = `${seller}|${source}`;
@@ -48,16 +50,15 @@ export function registerReturnRoutes(router: Router, world: World): void {
 			ref = world.returnPages.resolve(token, owner);
 			if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
 		} else {
-			const items = filterReturns(world.returns.forSeller(seller), source, ctx.query);
-			ref = { snapshot: world.returnPages.create(owner, items, RETURNS_PAGE_SIZE), offset: 0 };
+			ref = world.returnPages.start(owner, filterReturns(world.returns.forSeller(seller), source, ctx.query), RETURNS_PAGE_SIZE);
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
 		const nextUrl = hasMore ? `/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
-		return { status: 200, body: { hasMore, nextUrl, returnItems: items.map(returnToWire) } };
+		return json({ hasMore, nextUrl, returnItems: items.map(returnToWire) });
 	});
 }
 
-function filterReturns(all: readonly ReturnRecord[], source: ReturnSource, query: Record<string, string | string[]>): ReturnRecord[] {
+function filterReturns(all: readonly ReturnRecord[], source: ReturnSource, query: Query): ReturnRecord[] {
 	const date = (name: string) => {
 		const raw = queryParam(query, name);
 		if (raw === undefined) return undefined;

@@ -27,14 +27,6 @@ export const BATCH_LIMIT = 25;
 /** An invoice dated slightly after "now" is tolerated (client and simulator clocks differ). */
 const INVOICE_FUTURE_GRACE_MS = 120_000;
 
-function entries(body: unknown, field: string): unknown[] {
-	if (!isRecord(body) || !Array.isArray(body[field])) throw badRequest(`The request body must be an object with a "${field}" array`);
-	const list = body[field] as unknown[];
-	if (list.length === 0) throw badRequest(`"${field}" must not be empty`);
-	if (list.length > BATCH_LIMIT) throw tooManyIds(BATCH_LIMIT, list.length, 'shipments');
-	return list;
-}
-
 /**
  * The checks every operation starts with: the entry names a shipment of this seller, no failure
  * was injected for it, and the location matches (when the operation carries one).
@@ -53,13 +45,33 @@ function resolve(world: World, auth: AuthContext, shipmentId: unknown, locationI
 
 const isOutcome = (v: ShipmentRecord | ItemOutcome): v is ItemOutcome => !('items' in v);
 
+/**
+ * A `{"shipments": [...]}` batch, answered per entry: an entry that is not an object or fails the
+ * common checks gets its failure; `fn` decides on the others.
+ */
+function eachShipmentEntry(
+	world: World,
+	auth: AuthContext,
+	body: unknown,
+	op: FailableOperation,
+	needsLocation: boolean,
+	fn: (entry: Record<string, unknown>, shipment: ShipmentRecord) => ItemOutcome,
+): ItemOutcome[] {
+	if (!isRecord(body) || !Array.isArray(body.shipments)) throw badRequest('The request body must be an object with a "shipments" array');
+	const list: unknown[] = body.shipments;
+	if (list.length === 0) throw badRequest('"shipments" must not be empty');
+	if (list.length > BATCH_LIMIT) throw tooManyIds(BATCH_LIMIT, list.length, 'shipments');
+	return list.map((entry) => {
+		if (!isRecord(entry)) return failure(null, E.invalidRequest, 'Each shipment entry must be an object');
+		const shipment = resolve(world, auth, entry.shipmentId, entry.locationId, op, needsLocation);
+		return isOutcome(shipment) ? shipment : fn(entry, shipment);
+	});
+}
+
 // ------------------------------------------------------------------ labels
 
 export function generateLabels(world: World, auth: AuthContext, body: unknown): ItemOutcome[] {
-	return entries(body, 'shipments').map((entry) => {
-		if (!isRecord(entry)) return failure(null, E.invalidRequest, 'Each shipment entry must be an object');
-		const shipment = resolve(world, auth, entry.shipmentId, entry.locationId, 'labels', true);
-		if (isOutcome(shipment)) return shipment;
+	return eachShipmentEntry(world, auth, body, 'labels', true, (entry, shipment) => {
 		const id = shipment.shipmentId;
 		const now = world.now();
 		const state = stateOf(shipment);
@@ -181,10 +193,7 @@ export function markReadyToDispatch(world: World, auth: AuthContext, body: unkno
 // ------------------------------------------------------------------ cancel
 
 export function cancelShipments(world: World, auth: AuthContext, body: unknown): ItemOutcome[] {
-	return entries(body, 'shipments').map((entry) => {
-		if (!isRecord(entry)) return failure(null, E.invalidRequest, 'Each shipment entry must be an object');
-		const shipment = resolve(world, auth, entry.shipmentId, entry.locationId, 'cancel', true);
-		if (isOutcome(shipment)) return shipment;
+	return eachShipmentEntry(world, auth, body, 'cancel', true, (entry, shipment) => {
 		const id = shipment.shipmentId;
 		if (typeof entry.reason !== 'string' || !(SELLER_CANCELLATION_REASONS as readonly string[]).includes(entry.reason)) {
 			return failure(id, E.invalidReason, `reason must be one of ${SELLER_CANCELLATION_REASONS.join(', ')}`);
@@ -193,8 +202,9 @@ export function cancelShipments(world: World, auth: AuthContext, body: unknown):
 		if (state !== 'APPROVED' && state !== 'PACKING_IN_PROGRESS') return failure(id, E.invalidState, `Shipments can be cancelled only before PACKED; ${id} is ${state}`);
 		const groups = entry.cancellationGroupIds;
 		if (!Array.isArray(groups) || groups.length === 0) return failure(id, E.invalidCancellationGroup, 'cancellationGroupIds must be a non-empty array');
-		const items = liveItems(shipment).filter((i) => groups.includes(i.cancellationGroupId));
-		const unknown = groups.find((g) => !liveItems(shipment).some((i) => i.cancellationGroupId === g));
+		const live = liveItems(shipment);
+		const items = live.filter((i) => groups.includes(i.cancellationGroupId));
+		const unknown = groups.find((g) => !live.some((i) => i.cancellationGroupId === g));
 		if (unknown !== undefined) return failure(id, E.invalidCancellationGroup, `Cancellation group ${String(unknown)} is not an open group of shipment ${id}`);
 		cancelItems(shipment, items, 'sellerCancellation', entry.reason, null, world.now());
 		world.notifier.autoShipmentEvent('shipment_cancelled', shipment, { cancelledItems: items });
@@ -205,10 +215,7 @@ export function cancelShipments(world: World, auth: AuthContext, body: unknown):
 // ------------------------------------------------------------------ forms acknowledgement
 
 export function acknowledgeForms(world: World, auth: AuthContext, body: unknown): ItemOutcome[] {
-	return entries(body, 'shipments').map((entry) => {
-		if (!isRecord(entry)) return failure(null, E.invalidRequest, 'Each shipment entry must be an object');
-		const shipment = resolve(world, auth, entry.shipmentId, undefined, 'updateAck', false);
-		if (isOutcome(shipment)) return shipment;
+	return eachShipmentEntry(world, auth, body, 'updateAck', false, (entry, shipment) => {
 		const id = shipment.shipmentId;
 		const state = stateOf(shipment);
 		if (state !== 'FORM_FAILED') return failure(id, E.invalidState, `Acknowledgements are accepted only for FORM_FAILED shipments; ${id} is ${state}`);

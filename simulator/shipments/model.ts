@@ -194,7 +194,3 @@ export function earliestOrderDate(shipment: ShipmentRecord): number {
 	for (const item of shipment.items) if (item.orderDateMs < min) min = item.orderDateMs;
 	return min;
 }
-
-export function isPreDispatch(state: ShipmentState): boolean {
-	return (PRE_DISPATCH_STATES as readonly string[]).includes(state);
-}

@@ -52,10 +52,6 @@ export class PackingScheduler {
 		}
 	}
 
-	get pendingCount(): number {
-		return this.pending.size;
-	}
-
 	clear(): void {
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();

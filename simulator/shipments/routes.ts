@@ -1,8 +1,9 @@
 /** Order management v3 routes under /sellers/v3/shipments (api-facts 3-5). */
-import { badRequest, tooManyIds } from '../http/errors';
-import { pathIds, queryList, queryParam } from '../http/query';
+import { badRequest, json, tooManyIds } from '../http/errors';
+import { isRecord, pathIds, queryList, queryParam } from '../http/query';
 import type { Router } from '../http/router';
-import type { AuthContext, RequestContext } from '../http/types';
+import type { RequestContext } from '../http/types';
+import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
 import { acknowledgeForms, cancelShipments, generateLabels, markReadyToDispatch } from './actions';
 import { perItemBody } from './results';
@@ -14,49 +15,43 @@ import type { PageRef } from '../paging';
 export const LOOKUP_LIMIT = 100;
 const NEXT_PAGE_PATH = '/v3/shipments/filter';
 
-const auth = (ctx: RequestContext): AuthContext => {
-	if (!ctx.auth) throw new Error('route needs an authenticated seller');
-	return ctx.auth;
-};
-
 export function registerShipmentRoutes(router: Router, world: World): void {
 	const page = (ref: PageRef<string>) => {
 		const { items, nextOffset, hasMore } = world.shipmentPages.page(ref);
 		const next = world.shipmentPages.tokenFor(ref.snapshot, nextOffset);
 		const shipments = items.map((id) => world.shipments.get(id)).filter((s): s is ShipmentRecord => s !== undefined);
 		// nextPageUrl is relative and lacks /sellers; it is present on the last page too (api-facts 3.2).
-		return { status: 200, body: { hasMore, nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`, shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)) } };
+		return json({ hasMore, nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`, shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)) });
 	};
 
 	router.add('POST', '/sellers/v3/shipments/filter', (ctx) => {
 		if (ctx.query.next_token !== undefined) {
 			throw badRequest('Next pages are fetched with GET /sellers/v3/shipments/filter?next_token=… (no body), not POST', 'INVALID_REQUEST');
 		}
-		const seller = auth(ctx).sellerId;
+		const seller = sellerAuth(ctx).sellerId;
 		const body = ctx.json();
-		if (body && typeof body === 'object' && 'sellerId' in body && body.sellerId !== undefined && body.sellerId !== seller) {
+		if (isRecord(body) && body.sellerId !== undefined && body.sellerId !== seller) {
 			throw badRequest(`sellerId ${String(body.sellerId)} does not match the token's seller`);
 		}
 		const criteria = parseSearch(body);
-		const ids = searchShipments(world.shipments.forSeller(seller), criteria);
-		const snapshot = world.shipmentPages.create(seller, ids, criteria.pageSize);
-		return page({ snapshot, offset: 0 });
+		return page(world.shipmentPages.start(seller, searchShipments(world.shipments.forSeller(seller), criteria), criteria.pageSize));
 	});
 
 	router.add('GET', '/sellers/v3/shipments/filter', (ctx) => {
 		const token = queryParam(ctx.query, 'next_token');
 		if (!token) throw badRequest('next_token is required; start a search with POST /sellers/v3/shipments/filter');
-		const ref = world.shipmentPages.resolve(token, auth(ctx).sellerId);
+		const ref = world.shipmentPages.resolve(token, sellerAuth(ctx).sellerId);
 		if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
 		return page(ref);
 	});
 
 	router.add('GET', '/sellers/v3/shipments', (ctx) => {
-		const seller = auth(ctx).sellerId;
-		const kinds = (['shipmentIds', 'orderItemIds', 'orderIds'] as const).filter((k) => (queryList(ctx.query, k) ?? []).length > 0);
-		if (kinds.length !== 1) throw badRequest('Exactly one of shipmentIds, orderItemIds or orderIds is required');
-		const kind = kinds[0];
-		const ids = [...new Set(queryList(ctx.query, kind) ?? [])];
+		const seller = sellerAuth(ctx).sellerId;
+		const given = (['shipmentIds', 'orderItemIds', 'orderIds'] as const)
+			.map((kind) => ({ kind, ids: [...new Set(queryList(ctx.query, kind) ?? [])] }))
+			.filter((g) => g.ids.length > 0);
+		if (given.length !== 1) throw badRequest('Exactly one of shipmentIds, orderItemIds or orderIds is required');
+		const [{ kind, ids }] = given;
 		if (ids.length > LOOKUP_LIMIT) throw tooManyIds(LOOKUP_LIMIT, ids.length, kind);
 		const found: ShipmentRecord[] = [];
 		const add = (s: ShipmentRecord | undefined) => {
@@ -67,21 +62,18 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 			else if (kind === 'orderItemIds') add(world.shipments.byOrderItem(id));
 			else for (const s of world.shipments.byOrder(id)) add(s);
 		}
-		return { status: 200, body: { shipments: found.map((s) => shipmentToWire(s, world.baseUrl)) } };
+		return json({ shipments: found.map((s) => shipmentToWire(s, world.baseUrl)) });
 	});
 
 	router.add('GET', '/sellers/v3/shipments/{ids}', (ctx) => {
-		const seller = auth(ctx).sellerId;
+		const seller = sellerAuth(ctx).sellerId;
 		const ids = pathIds(ctx.params.ids);
 		if (ids.length > LOOKUP_LIMIT) throw tooManyIds(LOOKUP_LIMIT, ids.length);
 		const shipments = ids.map((id) => world.shipments.getForSeller(seller, id)).filter((s): s is ShipmentRecord => s !== undefined);
-		return { status: 200, body: { shipments: shipments.map((s) => shipmentDetailsToWire(s, world.sellers.location(s.locationId))) } };
+		return json({ shipments: shipments.map((s) => shipmentDetailsToWire(s, world.sellers.location(s.locationId))) });
 	});
 
-	const batch = (fn: typeof generateLabels) => (ctx: RequestContext) => ({
-		status: 200,
-		body: perItemBody(fn(world, auth(ctx), ctx.json()), world.config.perItemStatusField),
-	});
+	const batch = (fn: typeof generateLabels) => (ctx: RequestContext) => json(perItemBody(fn(world, sellerAuth(ctx), ctx.json()), world.config.perItemStatusField));
 	router.add('POST', '/sellers/v3/shipments/labels', batch(generateLabels));
 	router.add('POST', '/sellers/v3/shipments/dispatch', batch(markReadyToDispatch));
 	router.add('POST', '/sellers/v3/shipments/cancel', batch(cancelShipments));

@@ -1,7 +1,7 @@
 /**
- * Shipment search (api-facts 3): body validation, filtering, sorting, and the first page. The
- * matching ids are snapshotted server-side and later pages are read from the snapshot, so paging
- * is stable and cheap (tens of thousands of shipments page in milliseconds).
+ * Shipment search (api-facts 3): body validation, filtering and sorting, once per search. The
+ * route snapshots the matching ids server-side and every page is read from the snapshot, so
+ * paging is stable and cheap (tens of thousands of shipments page in milliseconds).
  */
 import { badRequest } from '../http/errors';
 import { isRecord } from '../http/query';

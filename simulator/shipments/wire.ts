@@ -40,9 +40,10 @@ export function orderItemToWire(item: OrderItemRecord): Record<string, unknown> 
 	};
 }
 
-/** Link of a form document: the combined labels PDF carries the forms (api-facts 4). */
-export function formLink(baseUrl: string, shipment: ShipmentRecord, form: FormRecord): string | null {
-	return formStatus(shipment, form) === 'Completed' ? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels` : null;
+/** A form as the search shape lists it; its link is the combined labels PDF, which carries the forms (api-facts 4). */
+function formToWire(baseUrl: string, shipment: ShipmentRecord, form: FormRecord): Record<string, unknown> {
+	const link = formStatus(shipment, form) === 'Completed' ? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels` : null;
+	return { name: form.name, link, automated: form.automated };
 }
 
 export function formStatus(shipment: ShipmentRecord, form: FormRecord): FormStatus {
@@ -63,7 +64,7 @@ export function shipmentToWire(shipment: ShipmentRecord, baseUrl: string): Recor
 		mps: shipment.mps,
 		packagingPolicy: shipment.packagingPolicy,
 		shipmentType: shipment.shipmentType,
-		forms: shipment.forms.map((f) => ({ name: f.name, link: formLink(baseUrl, shipment, f), automated: f.automated })),
+		forms: shipment.forms.map((f) => formToWire(baseUrl, shipment, f)),
 		subShipments: shipment.subShipments.map((s) => ({
 			subShipmentId: s.subShipmentId,
 			packages: s.packages.map((p) => ({ packageId: p.packageId, packageSku: p.packageSku })),
@@ -75,12 +76,7 @@ export function shipmentToWire(shipment: ShipmentRecord, baseUrl: string): Recor
 export function shipmentFormsToWire(shipment: ShipmentRecord, baseUrl: string): Record<string, unknown> {
 	return {
 		shipmentId: shipment.shipmentId,
-		forms: shipment.forms.map((f) => ({
-			name: f.name,
-			link: formLink(baseUrl, shipment, f),
-			automated: f.automated,
-			status: formStatus(shipment, f),
-		})),
+		forms: shipment.forms.map((f) => ({ ...formToWire(baseUrl, shipment, f), status: formStatus(shipment, f) })),
 	};
 }
 

@@ -5,39 +5,24 @@
  */
 import type { Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
-import { answers, carries, LOCATION, pushFresh, redeliver, triggerItem } from './support/pushes';
-import { SESSION_START_TIMEOUT_MS, startSession, stopSession, TRIGGER_TYPE, type E2ESession } from './support/session';
+import { answers, LOCATION, pushFresh, redeliver, triggerItem, withEnvelope } from './support/pushes';
+import { TRIGGER_TYPE, useSession } from './support/session';
 import { createTriggerWorkflow, settledExecutions, type TriggerWorkflow } from './support/workflows';
 
-let session: E2ESession | undefined;
 let trigger: TriggerWorkflow;
 /** Every envelope that ran an execution so far (redelivered after the restart). */
 const accepted: Envelope[] = [];
 
-function s(): E2ESession {
-	if (!session) throw new Error('no session (beforeAll failed)');
-	return session;
-}
+const s = useSession('n8n2', 'trigger-n8n2', async (session) => {
+	trigger = await createTriggerWorkflow(session.n8n, session.api, session.credential, 'E2E trigger -> NoOp');
+	session.sim.control.setReceiver({ url: trigger.productionUrl });
+});
 
 /** Waits for `count` finished executions, then lets the dust settle and returns all of them, with data. */
 async function executionsAfter(count: number): Promise<Execution[]> {
 	await s().api.waitForExecutions(trigger.workflow.id, count, { timeoutMs: 120_000 });
 	return await settledExecutions(s().api, trigger.workflow.id, { includeData: true });
 }
-
-function withEnvelope(executions: Execution[], envelope: Envelope): Execution[] {
-	return executions.filter((execution) => carries(execution, envelope));
-}
-
-beforeAll(async () => {
-	session = await startSession('n8n2', 'trigger-n8n2');
-	trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger -> NoOp');
-	s().sim.control.setReceiver({ url: trigger.productionUrl });
-}, SESSION_START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await stopSession(session);
-}, 120_000);
 
 describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 	test('the community package loads from the installed tarball', async () => {

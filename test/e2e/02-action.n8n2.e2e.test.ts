@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { BROWSER_ID, request } from '../../scripts/e2e/lib';
 import type { RecordedCall } from '../../simulator';
-import { SESSION_START_TIMEOUT_MS, startSession, stopSession, type E2ESession } from './support/session';
+import { useSession } from './support/session';
 import {
 	ACTION_NODE,
 	createActionWorkflow,
@@ -28,13 +28,21 @@ const LABELS_ROUTE = 'POST /sellers/v3/shipments/labels';
 const DOWNLOAD_ROUTE = 'GET /sellers/v3/shipments/{ids}/labels';
 const SUBSCRIPTION_ROUTE = 'POST /sellers/v3/notification/subscription';
 
-let session: E2ESession | undefined;
 let search: ActionWorkflow;
 
-function s(): E2ESession {
-	if (!session) throw new Error('no session (beforeAll failed)');
-	return session;
-}
+const s = useSession('n8n2', 'action-n8n2', async (session) => {
+	// No push receiver: packing must not push notifications anywhere.
+	session.sim.control.setReceiver({ url: null });
+	search = await createActionWorkflow(session.n8n, session.api, session.credential, 'E2E search shipments', {
+		resource: 'shipment',
+		operation: 'search',
+		filterType: 'preDispatch',
+		preDispatchStates: ['APPROVED'],
+		returnAll: false,
+		limit: 5,
+		filters: { locationId: LOCATION },
+	});
+});
 
 /** Sequence number of the last recorded simulator call (calls after it are "new"). */
 function mark(): number {
@@ -54,25 +62,6 @@ function bearer(call: RecordedCall): string | undefined {
 function selfAccessTokens(): Array<{ token: string; expired: boolean; revoked: boolean }> {
 	return s().sim.control.listTokens({ appId: s().sim.demo.selfApp.appId, kind: 'access' }).tokens;
 }
-
-beforeAll(async () => {
-	session = await startSession('n8n2', 'action-n8n2');
-	// No push receiver: packing must not push notifications anywhere.
-	s().sim.control.setReceiver({ url: null });
-	search = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search shipments', {
-		resource: 'shipment',
-		operation: 'search',
-		filterType: 'preDispatch',
-		preDispatchStates: ['APPROVED'],
-		returnAll: false,
-		limit: 5,
-		filters: { locationId: LOCATION },
-	});
-}, SESSION_START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await stopSession(session);
-}, 120_000);
 
 describe('Marketplace Seller node in n8n 2.40.7', () => {
 	test("n8n's credential layer fetches the token once and reuses it across executions", async () => {

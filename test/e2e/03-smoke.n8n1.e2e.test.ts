@@ -3,24 +3,11 @@
  * both handled by the harness): the tarball installs and loads, one trigger workflow and one
  * action workflow work.
  */
-import { answers, carries, LOCATION, pushFresh, triggerItem } from './support/pushes';
-import { ACTION_TYPE, SESSION_START_TIMEOUT_MS, startSession, stopSession, TRIGGER_TYPE, type E2ESession } from './support/session';
+import { answers, carries, LOCATION, pushFresh, triggerItem, withEnvelope } from './support/pushes';
+import { ACTION_TYPE, TRIGGER_TYPE, useSession } from './support/session';
 import { ACTION_NODE, createActionWorkflow, createTriggerWorkflow, nodeOutput, runAction, settledExecutions } from './support/workflows';
 
-let session: E2ESession | undefined;
-
-function s(): E2ESession {
-	if (!session) throw new Error('no session (beforeAll failed)');
-	return session;
-}
-
-beforeAll(async () => {
-	session = await startSession('n8n1', 'smoke-n8n1');
-}, SESSION_START_TIMEOUT_MS);
-
-afterAll(async () => {
-	await stopSession(session);
-}, 120_000);
+const s = useSession('n8n1', 'smoke-n8n1');
 
 describe('smoke run in n8n 1.123.x on Node 20', () => {
 	test('the tarball installs and both node types load', async () => {
@@ -40,8 +27,8 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 
 		const ok = { status: 200, body: '', error: null };
 		expect({
-			forged: { answers: answers(forged), executions: executions.filter((e) => carries(e, forged.envelope)).length },
-			genuine: { answers: answers(genuine), executions: executions.filter((e) => carries(e, genuine.envelope)).length },
+			forged: { answers: answers(forged), executions: withEnvelope(executions, forged.envelope).length },
+			genuine: { answers: answers(genuine), executions: withEnvelope(executions, genuine.envelope).length },
 		}).toEqual({
 			forged: { answers: [{ status: 401, body: '', error: null }], executions: 0 },
 			genuine: { answers: [ok, ok], executions: 1 },

@@ -1,5 +1,5 @@
 /** Labels, packing, ready to dispatch, cancel and form acknowledgement (api-facts 5). */
-import { bearer, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, useHarness } from './helpers';
 
 interface WireShipment {
 	shipmentId: string;
@@ -11,18 +11,9 @@ interface WireShipment {
 const TODAY_ISO = () => new Date().toISOString().replace('Z', '+00:00');
 
 describe('shipment actions', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
-	const post = (path: string, body: unknown) => h.api.post(`/sellers/v3/shipments/${path}`, body, { headers: bearer(token) });
+	const post = (path: string, body: unknown) => h.api.post(`/sellers/v3/shipments/${path}`, body, { headers: bearer(h.token) });
 	const wire = (id: string) => h.sim.control.getShipment(id).shipment as WireShipment;
 	const stateOf = (id: string) => h.sim.control.getShipment(id).state;
 	const fresh = (count = 1, extra: Record<string, unknown> = {}) => h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count, ...extra }).shipmentIds;
@@ -49,16 +40,16 @@ describe('shipment actions', () => {
 			const res = await post('labels', { shipments: [labelEntry(id)] });
 			expect(res.status).toBe(200);
 			expect(res.data).toEqual({ shipments: [{ shipmentId: id, status: 'SUCCESS', errorCode: null, errorMessage: null }] });
-			const during = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: id }, headers: bearer(token) });
+			const during = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: id }, headers: bearer(h.token) });
 			expect(during.data.shipments[0].orderItems[0].status).toBe('PACKING_IN_PROGRESS');
 
 			h.sim.control.advanceClock({ seconds: 60 });
-			const after = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: id }, headers: bearer(token) });
+			const after = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: id }, headers: bearer(h.token) });
 			expect(after.data.shipments[0].orderItems[0].status).toBe('PACKED');
-			const details = await h.api.get(`/sellers/v3/shipments/${id}`, { headers: bearer(token) });
+			const details = await h.api.get(`/sellers/v3/shipments/${id}`, { headers: bearer(h.token) });
 			expect(details.data.shipments[0].subShipments[0].shipmentDimensions).toEqual({ length: 20, breadth: 15, height: 5, weight: 0.4 });
 			expect(details.data.shipments[0].subShipments[0].courierDetails.deliveryDetails.trackingId).toMatch(/^[A-Z]{3}\d{10}$/);
-			const invoices = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(token), Accept: 'application/json' } });
+			const invoices = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
 			expect(invoices.data.invoices[0]).toMatchObject({ shipmentId: id, invoiceNumber: `INV-T-${id.slice(0, 4)}` });
 			expect(invoices.data.invoices[0].orderItems[0]).toMatchObject({ taxRate: 18, serialNumbers: [['IMEI-1']] });
 		});
@@ -176,7 +167,7 @@ describe('shipment actions', () => {
 			expect(res.data.shipments[0]).toEqual({ shipmentId: id, status: 'SUCCESS', errorCode: null, errorMessage: null });
 			const after = wire(id).orderItems[0];
 			expect(after).toMatchObject({ status: 'CANCELLED', cancellationReason: 'not_enough_inventory' });
-			const found = await h.api.post('/sellers/v3/shipments/filter', { filter: { type: 'cancelled', cancellationType: 'sellerCancellation', locationId: 'LOC-DEMO-1' } }, { headers: bearer(token) });
+			const found = await h.api.post('/sellers/v3/shipments/filter', { filter: { type: 'cancelled', cancellationType: 'sellerCancellation', locationId: 'LOC-DEMO-1' } }, { headers: bearer(h.token) });
 			expect(found.data.shipments.map((x: WireShipment) => x.shipmentId)).toContain(id);
 		});
 
@@ -215,12 +206,12 @@ describe('shipment actions', () => {
 	describe('forms acknowledgement', () => {
 		it('unblocks FORM_FAILED shipments with an ack number', async () => {
 			const id = firstIn('FORM_FAILED');
-			const before = await h.api.get(`/sellers/v3/shipments/${id}/forms`, { headers: bearer(token) });
+			const before = await h.api.get(`/sellers/v3/shipments/${id}/forms`, { headers: bearer(h.token) });
 			expect(before.data.shipments[0].forms[0]).toMatchObject({ name: 'EWAY_BILL', status: 'Failed', link: null });
 			const res = await post('forms/updateAck', { shipments: [{ shipmentId: id, forms: [{ name: 'EWAY_BILL', ackNumber: 'ACK-12345' }] }] });
 			expect(res.data.shipments[0]).toEqual({ shipmentId: id, status: 'SUCCESS', errorCode: null, errorMessage: null });
 			expect(stateOf(id)).toBe('PACKED');
-			const after = await h.api.get(`/sellers/v3/shipments/${id}/forms`, { headers: bearer(token) });
+			const after = await h.api.get(`/sellers/v3/shipments/${id}/forms`, { headers: bearer(h.token) });
 			expect(after.data.shipments[0].forms[0]).toMatchObject({ name: 'EWAY_BILL', status: 'Completed', automated: true });
 			expect(after.data.shipments[0].forms[0].link).toBe(`${h.sim.url}/sellers/v3/shipments/${id}/labels`);
 		});

@@ -2,15 +2,10 @@
 import { startSimulator } from '../../simulator';
 import { banner } from '../../simulator/cli';
 import { parseCliArgs } from '../../simulator/cli-args';
-import { basic, bearer, PARTNER, SELF, selfToken, startHarness, TestReceiver, type Harness } from './helpers';
+import { basic, bearer, PARTNER, SELF, selfToken, startHarness, TestReceiver, useHarness } from './helpers';
 
 describe('control interface', () => {
-	let h: Harness;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(() => h.sim.control.reset());
+	const h = useHarness();
 
 	it('health and info describe the running simulator and the demo identities', async () => {
 		const health = await h.ctl.get('/health');

@@ -1,20 +1,11 @@
 /** Label, invoice and form documents (api-facts 4, 5.2, 5.3). */
-import { bearer, parsePdf, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, parsePdf, useHarness } from './helpers';
 
 describe('documents', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
 	const pdf = (method: 'get' | 'post', path: string, headers: Record<string, string> = {}) =>
-		h.api.request({ method, url: `/sellers/v3/shipments/${path}`, headers: { ...bearer(token), ...headers }, responseType: 'arraybuffer' });
+		h.api.request({ method, url: `/sellers/v3/shipments/${path}`, headers: { ...bearer(h.token), ...headers }, responseType: 'arraybuffer' });
 	const json = (buf: ArrayBuffer) => JSON.parse(Buffer.from(buf).toString('utf8'));
 	const seed = (extra: Record<string, unknown>) => h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 1, ...extra }).shipmentIds[0];
 	const details = (id: string) => h.sim.control.getShipment(id).details as { subShipments: Array<{ courierDetails: { deliveryDetails: { trackingId: string; vendorName: string } } }> };
@@ -99,7 +90,7 @@ describe('documents', () => {
 			expect(asPdf.headers['content-type']).toBe('application/pdf');
 			const doc = parsePdf(Buffer.from(asPdf.data));
 			expect(doc.texts[0]).toBe('TAX INVOICE');
-			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(token), Accept: 'application/json' } });
+			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
 			expect(res.status).toBe(200);
 			const [invoice] = res.data.invoices;
 			expect(Object.keys(invoice)).toEqual(['shipmentId', 'orderId', 'invoiceNumber', 'invoiceDate', 'invoiceAmount', 'orderItems']);
@@ -111,7 +102,7 @@ describe('documents', () => {
 
 		it('answers 400 with an error code before labels were generated', async () => {
 			const id = seed({ state: 'APPROVED' });
-			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(token), Accept: 'application/json' } });
+			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
 			expect(res.status).toBe(400);
 			expect(res.data).toEqual({ errorCode: 'INVOICE_NOT_GENERATED', errorMessage: `Invoices are generated with the labels; none yet for: ${id}`, shipmentIds: [id] });
 		});
@@ -125,18 +116,18 @@ describe('documents', () => {
 			const packed = seed({ state: 'PACKED', withForms: true });
 			const failed = seed({ state: 'FORM_FAILED', withForms: true });
 			const none = seed({ state: 'APPROVED', withForms: false });
-			const res = await h.api.get(`/sellers/v3/shipments/${[approved, packing, packed, failed, none].join(',')}/forms`, { headers: bearer(token) });
+			const res = await h.api.get(`/sellers/v3/shipments/${[approved, packing, packed, failed, none].join(',')}/forms`, { headers: bearer(h.token) });
 			expect(res.status).toBe(200);
 			expect(res.data.shipments.map((s: { forms: Array<{ status: string }> }) => s.forms.map((f) => f.status))).toEqual([['Not created'], ['In-progress'], ['Completed'], ['Failed'], []]);
 			expect(res.data.shipments[2]).toEqual({ shipmentId: packed, forms: [{ name: 'EWAY_BILL', link: `${h.sim.url}/sellers/v3/shipments/${packed}/labels`, automated: true, status: 'Completed' }] });
 
-			const wrongMethod = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(token) });
+			const wrongMethod = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(h.token) });
 			expect(wrongMethod.status).toBe(405);
 			expect(wrongMethod.headers.allow).toBe('GET');
 
 			h.sim.control.setConfig({ formsMethod: 'POST' });
-			expect((await h.api.get(`/sellers/v3/shipments/${packed}/forms`, { headers: bearer(token) })).status).toBe(405);
-			const viaPost = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(token) });
+			expect((await h.api.get(`/sellers/v3/shipments/${packed}/forms`, { headers: bearer(h.token) })).status).toBe(405);
+			const viaPost = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(h.token) });
 			expect(viaPost.status).toBe(200);
 			expect(viaPost.data.shipments[0].forms[0].status).toBe('Completed');
 		});

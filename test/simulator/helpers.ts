@@ -19,6 +19,45 @@ export async function startHarness(options: SimulatorOptions = {}): Promise<Harn
 	return { sim, api, ctl };
 }
 
+/**
+ * The usual hooks of a test file: one simulator for the whole block (started in beforeAll, closed
+ * in afterAll), reset to the seeded state before each test, and with `selfToken` a fresh access
+ * token of the self app for each test. The harness is read through getters, so call this at
+ * describe level and use the result inside the tests. `options` may be a function, read in
+ * beforeAll (e.g. for a receiver URL known only then).
+ */
+export function useHarness(options: SimulatorOptions | (() => SimulatorOptions) = {}, opts: { selfToken?: boolean } = {}): Harness & { readonly token: string } {
+	let harness: Harness | undefined;
+	let token: string | undefined;
+	const current = (): Harness => {
+		if (!harness) throw new Error('no simulator (beforeAll failed)');
+		return harness;
+	};
+	beforeAll(async () => {
+		harness = await startHarness(typeof options === 'function' ? options() : options);
+	});
+	afterAll(() => harness?.sim.close());
+	beforeEach(async () => {
+		current().sim.control.reset();
+		if (opts.selfToken) token = await selfToken(current());
+	});
+	return {
+		get sim() {
+			return current().sim;
+		},
+		get api() {
+			return current().api;
+		},
+		get ctl() {
+			return current().ctl;
+		},
+		get token() {
+			if (token === undefined) throw new Error('useHarness(…, { selfToken: true }) provides a token');
+			return token;
+		},
+	};
+}
+
 export const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

@@ -1,6 +1,6 @@
 /** Listings v3 (spec 2.5, 9.2; api-facts 7). */
 import { SHIPPING_PROVIDERS } from '../../simulator/profile';
-import { bearer, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, useHarness } from './helpers';
 
 const BASE = '/sellers/listings/v3';
 
@@ -18,19 +18,10 @@ function listing(override: Record<string, unknown> = {}) {
 }
 
 describe('listings v3', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
-	const post = (path: string, body: unknown) => h.api.post(`${BASE}${path}`, body, { headers: bearer(token) });
-	const get = (skus: string) => h.api.get(`${BASE}/${skus}`, { headers: bearer(token) });
+	const post = (path: string, body: unknown) => h.api.post(`${BASE}${path}`, body, { headers: bearer(h.token) });
+	const get = (skus: string) => h.api.get(`${BASE}/${skus}`, { headers: bearer(h.token) });
 
 	describe('search', () => {
 		it('lists the seeded listings by status', async () => {

@@ -4,7 +4,7 @@ import { authorizationValue, EVENT_TYPES, pushSignature } from '../../simulator'
 import { MARKETPLACE } from '../../simulator/profile';
 import { signPush } from '../../simulator/notifications/signing';
 import { httpDate } from '../../simulator/util/dates';
-import { bearer, PARTNER, selfToken, SELF, startHarness, TestReceiver, type Harness, type ReceivedPush } from './helpers';
+import { bearer, PARTNER, selfToken, SELF, startHarness, TestReceiver, useHarness, type ReceivedPush } from './helpers';
 
 /** The receiver side, written independently of the simulator: sha1(epoch + url + POST + secret). */
 function expectedAuthorization(xDate: string, url: string, appId: string, secret: string, scheme = 'MKTLOGIN'): string {
@@ -75,18 +75,13 @@ describe('push signature (api-facts 9.3)', () => {
 });
 
 describe('push notifications', () => {
-	let h: Harness;
 	let receiver: TestReceiver;
 	beforeAll(async () => {
 		receiver = await new TestReceiver().start();
-		h = await startHarness({ receiver: { url: receiver.url } });
 	});
-	afterAll(async () => {
-		await h.sim.close();
-		await receiver.close();
-	});
+	const h = useHarness(() => ({ receiver: { url: receiver.url } }));
+	afterAll(() => receiver.close());
 	beforeEach(() => {
-		h.sim.control.reset();
 		receiver.received.length = 0;
 		receiver.status = 200;
 	});

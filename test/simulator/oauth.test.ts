@@ -1,5 +1,5 @@
 /** Token endpoint, expiry, authorize and bearer validation (spec 4.1-4.4, 5, 7; api-facts 2). */
-import { basic, bearer, PARTNER, partnerTokens, SELF, selfToken, startHarness, type Harness } from './helpers';
+import { basic, bearer, PARTNER, partnerTokens, SELF, selfToken, useHarness } from './helpers';
 
 const TOKEN = '/oauth-service/oauth/token';
 const EXPIRY = '/oauth-service/oauth/token/expiry';
@@ -7,12 +7,7 @@ const AUTHORIZE = '/oauth-service/oauth/authorize';
 const DAY = 86_400;
 
 describe('OAuth server', () => {
-	let h: Harness;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(() => h.sim.control.reset());
+	const h = useHarness();
 
 	const token = (params: Record<string, string>, auth?: string) => h.api.get(TOKEN, { params, headers: auth ? { Authorization: auth } : {} });
 	const selfBasic = basic(SELF.appId, SELF.secret);
@@ -321,11 +316,7 @@ describe('OAuth server', () => {
 });
 
 describe('OAuth server with short lifetimes', () => {
-	let h: Harness;
-	beforeAll(async () => {
-		h = await startHarness({ accessTokenTtlSec: 10, refreshTokenTtlSec: 100, refreshRenewalBufferSec: 30, authCodeTtlSec: 5 });
-	});
-	afterAll(() => h.sim.close());
+	const h = useHarness({ accessTokenTtlSec: 10, refreshTokenTtlSec: 100, refreshRenewalBufferSec: 30, authCodeTtlSec: 5 });
 
 	const refresh = (rt: string) =>
 		h.api.get(TOKEN, { params: { grant_type: 'refresh_token', refresh_token: rt }, headers: { Authorization: basic(PARTNER.appId, PARTNER.secret) } });

@@ -1,5 +1,5 @@
 /** Returns v2 (api-facts 6). */
-import { bearer, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, useHarness } from './helpers';
 
 interface WireReturn {
 	returnId: string;
@@ -10,18 +10,9 @@ interface WireReturn {
 }
 
 describe('returns v2', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
-	const list = (params: Record<string, string>) => h.api.get('/sellers/v2/returns', { params, headers: bearer(token) });
+	const list = (params: Record<string, string>) => h.api.get('/sellers/v2/returns', { params, headers: bearer(h.token) });
 
 	it('requires source', async () => {
 		const missing = await list({});
@@ -56,7 +47,7 @@ describe('returns v2', () => {
 			res.data.returnItems.forEach((r: WireReturn) => ids.add(r.returnId));
 			if (!res.data.hasMore) break;
 			expect(res.data.nextUrl).toMatch(/^\/returns\?source=customer_return&next_token=[\w-]+$/);
-			res = await h.api.get(`/sellers/v2${res.data.nextUrl}`, { headers: bearer(token) });
+			res = await h.api.get(`/sellers/v2${res.data.nextUrl}`, { headers: bearer(h.token) });
 			expect(res.status).toBe(200);
 		}
 		expect(sizes).toEqual([25, 25, 18]);

@@ -1,5 +1,5 @@
 /** Shipment search, paging, lookups and shipping details (api-facts 3, 4). */
-import { bearer, partnerTokens, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, partnerTokens, startHarness, useHarness } from './helpers';
 
 const FILTER = '/sellers/v3/shipments/filter';
 const PRE_DISPATCH = ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'];
@@ -16,18 +16,9 @@ interface WireShipment {
 }
 
 describe('shipments', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
-	const search = (body: unknown, t = token) => h.api.post(FILTER, body, { headers: bearer(t) });
+	const search = (body: unknown, t = h.token) => h.api.post(FILTER, body, { headers: bearer(t) });
 	const ids = (list: WireShipment[]) => list.map((s) => s.shipmentId);
 
 	describe('search', () => {
@@ -56,7 +47,7 @@ describe('shipments', () => {
 			expect(res.status).toBe(200);
 			expect(res.data.shipments).toHaveLength(20);
 			expect(res.data.hasMore).toBe(true);
-			const rest = await h.api.get(`/sellers${res.data.nextPageUrl}`, { headers: bearer(token) });
+			const rest = await h.api.get(`/sellers${res.data.nextPageUrl}`, { headers: bearer(h.token) });
 			expect(rest.data.shipments).toHaveLength(6);
 			expect(rest.data.hasMore).toBe(false);
 			const all: WireShipment[] = [...res.data.shipments, ...rest.data.shipments];
@@ -115,10 +106,10 @@ describe('shipments', () => {
 		});
 
 		it('answers malformed JSON with 400 and a non-JSON content type with 415', async () => {
-			const bad = await h.api.post(FILTER, '{"filter": {', { headers: { ...bearer(token), 'Content-Type': 'application/json' }, transformRequest: [(d) => d] });
+			const bad = await h.api.post(FILTER, '{"filter": {', { headers: { ...bearer(h.token), 'Content-Type': 'application/json' }, transformRequest: [(d) => d] });
 			expect(bad.status).toBe(400);
 			expect(bad.data.error).toBe('MALFORMED_JSON');
-			const text = await h.api.post(FILTER, 'filter=1', { headers: { ...bearer(token), 'Content-Type': 'text/plain' } });
+			const text = await h.api.post(FILTER, 'filter=1', { headers: { ...bearer(h.token), 'Content-Type': 'text/plain' } });
 			expect(text.status).toBe(415);
 		});
 
@@ -179,7 +170,7 @@ describe('shipments', () => {
 		it('keeps paging stable while the data changes', async () => {
 			const first = await search({ filter: {}, pagination: { pageSize: 10 } });
 			h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 5, dispatchByDate: '2000-01-01T00:00:00+05:30', orderDate: '1999-12-30T00:00:00+05:30', dispatchAfterDate: '1999-12-31T00:00:00+05:30' });
-			const second = await h.api.get(`/sellers${first.data.nextPageUrl}`, { headers: bearer(token) });
+			const second = await h.api.get(`/sellers${first.data.nextPageUrl}`, { headers: bearer(h.token) });
 			const fresh = await search({ filter: {}, pagination: { pageSize: 10 } });
 			expect(ids(second.data.shipments)).not.toEqual(expect.arrayContaining(ids(fresh.data.shipments).slice(0, 5)));
 			expect(fresh.data.shipments[0].dispatchByDate).toBe('2000-01-01T00:00:00.000+05:30');
@@ -188,22 +179,22 @@ describe('shipments', () => {
 		it('rejects POST with next_token, unknown tokens, tokens of another seller, and paths without /sellers', async () => {
 			const first = await search({ filter: {}, pagination: { pageSize: 5 } });
 			const nextToken = new URL(`http://x${first.data.nextPageUrl}`).searchParams.get('next_token');
-			const post = await h.api.post(`${FILTER}?next_token=${nextToken}`, { filter: {} }, { headers: bearer(token) });
+			const post = await h.api.post(`${FILTER}?next_token=${nextToken}`, { filter: {} }, { headers: bearer(h.token) });
 			expect(post.status).toBe(400);
 			expect(post.data.message).toBe('Next pages are fetched with GET /sellers/v3/shipments/filter?next_token=… (no body), not POST');
 
-			const unknown = await h.api.get(`${FILTER}?next_token=eyJub3BlIjoxfQ`, { headers: bearer(token) });
+			const unknown = await h.api.get(`${FILTER}?next_token=eyJub3BlIjoxfQ`, { headers: bearer(h.token) });
 			expect(unknown.status).toBe(400);
 			expect(unknown.data).toEqual({ error: 'INVALID_NEXT_TOKEN', message: 'Invalid or expired next_token' });
 
 			const other = await partnerTokens(h, 'SELLER-DEMO-2');
 			expect((await h.api.get(`/sellers${first.data.nextPageUrl}`, { headers: bearer(other.access_token) })).status).toBe(400);
 
-			const noPrefix = await h.api.get(first.data.nextPageUrl, { headers: bearer(token) });
+			const noPrefix = await h.api.get(first.data.nextPageUrl, { headers: bearer(h.token) });
 			expect(noPrefix.status).toBe(404);
 			expect(noPrefix.data).toEqual({ error: 'NOT_FOUND', message: 'No route for GET /v3/shipments/filter' });
 
-			expect((await h.api.get(FILTER, { headers: bearer(token) })).status).toBe(400);
+			expect((await h.api.get(FILTER, { headers: bearer(h.token) })).status).toBe(400);
 		});
 
 		it('pages thousands of shipments to the end', async () => {
@@ -212,7 +203,7 @@ describe('shipments', () => {
 			let total = res.data.shipments.length;
 			let pages = 1;
 			while (res.data.hasMore) {
-				res = await h.api.get(`/sellers${res.data.nextPageUrl}`, { headers: bearer(token) });
+				res = await h.api.get(`/sellers${res.data.nextPageUrl}`, { headers: bearer(h.token) });
 				total += res.data.shipments.length;
 				pages++;
 			}
@@ -225,24 +216,24 @@ describe('shipments', () => {
 		it('looks up by shipmentIds, orderItemIds or orderIds, omitting unknown and foreign ids', async () => {
 			const [a, b] = h.sim.control.listShipments({ locationId: 'LOC-DEMO-1', limit: 2 }).shipments as Array<{ shipmentId: string; orderId: string; itemStates: Array<{ orderItemId: string }> }>;
 			const [foreign] = h.sim.control.listShipments({ locationId: 'LOC-DEMO-3', limit: 1 }).shipments as Array<{ shipmentId: string }>;
-			const byShipment = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: [a.shipmentId, 'nope', foreign.shipmentId, b.shipmentId].join(',') }, headers: bearer(token) });
+			const byShipment = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: [a.shipmentId, 'nope', foreign.shipmentId, b.shipmentId].join(',') }, headers: bearer(h.token) });
 			expect(byShipment.status).toBe(200);
 			expect(ids(byShipment.data.shipments)).toEqual([a.shipmentId, b.shipmentId]);
 
-			const byItem = await h.api.get('/sellers/v3/shipments', { params: { orderItemIds: b.itemStates[0].orderItemId }, headers: bearer(token) });
+			const byItem = await h.api.get('/sellers/v3/shipments', { params: { orderItemIds: b.itemStates[0].orderItemId }, headers: bearer(h.token) });
 			expect(ids(byItem.data.shipments)).toEqual([b.shipmentId]);
-			const byOrder = await h.api.get('/sellers/v3/shipments', { params: { orderIds: a.orderId }, headers: bearer(token) });
+			const byOrder = await h.api.get('/sellers/v3/shipments', { params: { orderIds: a.orderId }, headers: bearer(h.token) });
 			expect(ids(byOrder.data.shipments)).toEqual([a.shipmentId]);
 			expect(byOrder.data.shipments[0].orderItems[0].orderId).toBe(a.orderId);
 		});
 
 		it('needs exactly one id kind and at most 100 ids', async () => {
-			const both = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: 'a', orderIds: 'b' }, headers: bearer(token) });
+			const both = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: 'a', orderIds: 'b' }, headers: bearer(h.token) });
 			expect(both.status).toBe(400);
 			expect(both.data.message).toBe('Exactly one of shipmentIds, orderItemIds or orderIds is required');
-			expect((await h.api.get('/sellers/v3/shipments', { headers: bearer(token) })).status).toBe(400);
+			expect((await h.api.get('/sellers/v3/shipments', { headers: bearer(h.token) })).status).toBe(400);
 			const many = Array.from({ length: 101 }, (_, i) => `id-${i}`).join(',');
-			const tooMany = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: many }, headers: bearer(token) });
+			const tooMany = await h.api.get('/sellers/v3/shipments', { params: { shipmentIds: many }, headers: bearer(h.token) });
 			expect(tooMany.status).toBe(422);
 			expect(tooMany.data).toEqual({ error: 'TOO_MANY_IDS', message: 'At most 100 shipmentIds are allowed per request; got 101' });
 		});
@@ -250,7 +241,7 @@ describe('shipments', () => {
 		it('returns shipping details with addresses, courier and dimensions; contact details for self-ship only', async () => {
 			const packed = (h.sim.control.listShipments({ locationId: 'LOC-DEMO-1', state: 'PACKED' }).shipments as Array<{ shipmentId: string; shipmentType: string }>).find((s) => s.shipmentType === 'NORMAL') as { shipmentId: string; shipmentType: string };
 			const self = (h.sim.control.listShipments({ locationId: 'LOC-DEMO-1' }).shipments as Array<{ shipmentId: string; shipmentType: string }>).find((s) => s.shipmentType === 'SELF');
-			const res = await h.api.get(`/sellers/v3/shipments/${packed.shipmentId},${self?.shipmentId},unknown-id`, { headers: bearer(token) });
+			const res = await h.api.get(`/sellers/v3/shipments/${packed.shipmentId},${self?.shipmentId},unknown-id`, { headers: bearer(h.token) });
 			expect(res.status).toBe(200);
 			expect(res.data.shipments).toHaveLength(2);
 			const [details, selfDetails] = res.data.shipments;
@@ -267,7 +258,7 @@ describe('shipments', () => {
 			expect(selfDetails.buyerDetails.email).toMatch(/@example\.com$/);
 
 			const many = Array.from({ length: 101 }, (_, i) => `id-${i}`).join(',');
-			expect((await h.api.get(`/sellers/v3/shipments/${many}`, { headers: bearer(token) })).status).toBe(422);
+			expect((await h.api.get(`/sellers/v3/shipments/${many}`, { headers: bearer(h.token) })).status).toBe(422);
 		});
 	});
 

@@ -1,21 +1,12 @@
 /** POST /sellers/v3/notification/subscription (spec 4.5 and 7). */
-import { bearer, partnerTokens, selfToken, startHarness, type Harness } from './helpers';
+import { bearer, partnerTokens, useHarness } from './helpers';
 
 const PATH = '/sellers/v3/notification/subscription';
 
 describe('notification subscription', () => {
-	let h: Harness;
-	let token: string;
-	beforeAll(async () => {
-		h = await startHarness();
-	});
-	afterAll(() => h.sim.close());
-	beforeEach(async () => {
-		h.sim.control.reset();
-		token = await selfToken(h);
-	});
+	const h = useHarness({}, { selfToken: true });
 
-	const post = (body: unknown, t: string | null = token) => h.api.post(PATH, body, { headers: t ? bearer(t) : {} });
+	const post = (body: unknown, t: string | null = h.token) => h.api.post(PATH, body, { headers: t ? bearer(t) : {} });
 	const sub = (locationId: string) => h.sim.control.listSubscriptions().subscriptions.find((s) => s.locationId === locationId);
 
 	it('disables and enables order and return notifications independently', async () => {
@@ -85,10 +76,10 @@ describe('notification subscription', () => {
 		expect((await post({ location_id: 'LOC-DEMO-1' })).data).toEqual({ error: 'BAD_REQUEST', message: 'seller_id is required' });
 		expect((await post({ seller_id: 'SELLER-DEMO-1' })).data).toEqual({ error: 'BAD_REQUEST', message: 'location_id is required' });
 		expect((await post({ seller_id: 'SELLER-DEMO-1', location_id: 'LOC-DEMO-1', disable_order: 'yes' })).status).toBe(400);
-		const malformed = await h.api.post(PATH, '{"seller_id":', { headers: { ...bearer(token), 'Content-Type': 'application/json' }, transformRequest: [(d) => d] });
+		const malformed = await h.api.post(PATH, '{"seller_id":', { headers: { ...bearer(h.token), 'Content-Type': 'application/json' }, transformRequest: [(d) => d] });
 		expect(malformed.status).toBe(400);
 		expect(malformed.data.error).toBe('MALFORMED_JSON');
-		const text = await h.api.post(PATH, 'seller_id=SELLER-DEMO-1', { headers: { ...bearer(token), 'Content-Type': 'text/plain' } });
+		const text = await h.api.post(PATH, 'seller_id=SELLER-DEMO-1', { headers: { ...bearer(h.token), 'Content-Type': 'text/plain' } });
 		expect(text.status).toBe(415);
 	});
 });

@@ -28,7 +28,6 @@ import {
 	type IRun,
 	type IRunExecutionData,
 	type IWorkflowExecuteAdditionalData,
-	type IVersionedNodeType,
 	type ExecutionError,
 	type INodeListSearchResult,
 } from 'n8n-workflow';
@@ -190,20 +189,28 @@ function toItems(input: RunNodeOptions['input']): INodeExecutionData[] {
 	);
 }
 
+const NODE_NAME = 'Marketplace Seller';
+
+/** The single node of a test workflow, with the stored credential of `credentialType`. */
+function testNode(parameters: INodeParameters, credentialType: string, type = 'n8n-nodes-marketplace-seller.marketplaceSeller'): INode {
+	return {
+		id: 'node-1',
+		name: NODE_NAME,
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [credentialType]: { id: 'cred-1', name: 'Test credential' } },
+	};
+}
+
 let runCounter = 0;
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	runCounter += 1;
 	const executionId = `test-${runCounter}`;
-	const nodeName = 'Marketplace Seller';
 	const node: INode = {
-		id: 'node-1',
-		name: nodeName,
-		type: options.type ?? 'n8n-nodes-marketplace-seller.marketplaceSeller',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: { [options.credentialType]: { id: 'cred-1', name: 'Test credential' } },
+		...testNode(options.parameters, options.credentialType, options.type),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflow = new Workflow({
@@ -265,15 +272,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const engine = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	await engine.processRunExecutionData(workflow);
 	const run = await done;
-	const taskData = run.data.resultData.runData[nodeName]?.[0];
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
 }
-
-export type { IVersionedNodeType };
 
 /**
  * Runs a list search method (a resource locator's "From List") the way the editor does: through
@@ -288,15 +293,7 @@ export async function runListSearch(options: {
 	filter?: string;
 	paginationToken?: string;
 }): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'node-1',
-		name: 'Marketplace Seller',
-		type: 'n8n-nodes-marketplace-seller.marketplaceSeller',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: { [options.credentialType]: { id: 'cred-1', name: 'Test credential' } },
-	};
+	const node = testNode(options.parameters, options.credentialType);
 	const workflow = new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: false, nodeTypes: singleNodeTypes(options.node) });
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(options.store),

@@ -1,5 +1,17 @@
 /** Parameters shared by several operations. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+/** Options for upper-case enum values, named in title case: PACKING_IN_PROGRESS is "Packing In Progress". */
+export function enumOptions(values: readonly string[]): INodePropertyOptions[] {
+	return values.map((value) => ({
+		name: value
+			.toLowerCase()
+			.split('_')
+			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+			.join(' '),
+		value,
+	}));
+}
 
 export const authenticationProperty: INodeProperties = {
 	displayName: 'Authentication',
@@ -20,6 +32,20 @@ export const authenticationProperty: INodeProperties = {
 	],
 	default: 'clientCredentials',
 };
+
+/** A package's sides in cm and weight in kg, as label generation and listings take them. */
+export const sizeFields = {
+	length: { displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	breadth: { displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	height: { displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	weight: {
+		displayName: 'Weight (Kg)',
+		name: 'weight',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 3 },
+		default: 0,
+	},
+} satisfies Record<string, INodeProperties>;
 
 export const shipmentIdsProperty: INodeProperties = {
 	displayName: 'Shipment IDs',

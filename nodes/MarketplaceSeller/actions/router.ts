@@ -12,7 +12,8 @@ type OperationModule = {
 	execute: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 };
 
-const resources: Record<MarketplaceSellerResource, Record<string, OperationModule | unknown>> = {
+/** Each resource module exports its operations by name, next to its description. */
+const resources: Record<MarketplaceSellerResource, Record<string, unknown>> = {
 	shipment,
 	notificationSubscription,
 	token,

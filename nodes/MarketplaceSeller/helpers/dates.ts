@@ -4,8 +4,6 @@
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
-
 /** Offset of `timeZone` at the given instant, in minutes east of UTC. */
 function zoneOffsetMinutes(timeZone: string, utcMillis: number): number {
 	const parts = new Intl.DateTimeFormat('en-US', {
@@ -37,7 +35,7 @@ export function formatInZone(utcMillis: number, timeZone: string): string {
 }
 
 /** Parses a date parameter (ISO text, with or without offset, or a Date/Luxon value). */
-export function toMarketplaceDate(value: unknown, timeZone: string): string | undefined {
+function toMarketplaceDate(value: unknown, timeZone: string): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (value instanceof Date) return formatInZone(value.getTime(), timeZone);
 	const text = typeof value === 'object' && typeof (value as { toISO?: () => string }).toISO === 'function'
@@ -46,7 +44,7 @@ export function toMarketplaceDate(value: unknown, timeZone: string): string | un
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
 	if (!match) return undefined;
 	const [, y, mo, d, h = '00', mi = '00', s = '00', , offset] = match;
-	if (offset || OFFSET.test(text)) {
+	if (offset) {
 		const millis = Date.parse(text.replace(' ', 'T'));
 		if (Number.isNaN(millis)) return undefined;
 		const normalized = offset.toUpperCase() === 'Z' ? '+00:00' : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;

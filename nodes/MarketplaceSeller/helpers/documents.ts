@@ -12,7 +12,7 @@ import {
 
 import { redactSecrets } from '../../shared/redact';
 import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
-import { errorItem, type NodeFailure, type Unit } from './execution';
+import { collectShipmentIds, errorItem, inInputOrder, type NodeFailure, type Unit } from './execution';
 import { checkPdfDownload } from './pdf';
 
 export interface DocumentDownload {
@@ -20,13 +20,12 @@ export interface DocumentDownload {
 	batchSize: number;
 	/** File name prefix, e.g. "labels". */
 	fileKind: string;
-	/** The request for a list of shipment IDs. */
-	request: (shipmentIds: string[], itemIndex: number) => MarketplaceRequest;
-	/** One file per request for all input items (fewest requests), or per input item. */
-	outputMode: 'perBatch' | 'perItem';
-	binaryPropertyName: string;
 	/** What the user asked for, for messages. */
 	operation: string;
+	method: MarketplaceRequest['method'];
+	/** The path for a list of shipment IDs. */
+	path: (shipmentIds: string[]) => string;
+	qs?: IDataObject;
 }
 
 function fileName(kind: string, shipmentIds: string[]): string {
@@ -37,12 +36,21 @@ function fileName(kind: string, shipmentIds: string[]): string {
 async function downloadOne(
 	context: IExecuteFunctions,
 	spec: DocumentDownload,
+	binaryPropertyName: string,
 	units: Array<Unit<unknown>>,
 ): Promise<INodeExecutionData> {
 	const shipmentIds = [...new Set(units.map((unit) => unit.id))];
 	const itemIndexes = [...new Set(units.map((unit) => unit.itemIndex))];
 	const pairedItem = itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
-	const response = await apiBinaryRequest(context, spec.request(shipmentIds, itemIndexes[0]));
+	const response = await apiBinaryRequest(context, {
+		method: spec.method,
+		path: spec.path(shipmentIds),
+		family: 'orders',
+		qs: spec.qs,
+		accept: 'application/pdf',
+		operation: spec.operation,
+		itemIndex: itemIndexes[0],
+	});
 	const check = checkPdfDownload(response.body, response.contentType);
 	if (!check.ok) {
 		// The body of a failed download is the marketplace's text: keep tokens out of it.
@@ -62,16 +70,24 @@ async function downloadOne(
 	const name = fileName(spec.fileKind, shipmentIds);
 	const binary = await context.helpers.prepareBinaryData(response.body, name, 'application/pdf');
 	const json: IDataObject = { shipmentIds, fileName: name, fileSize: response.body.length };
-	return { json, binary: { [spec.binaryPropertyName]: binary }, pairedItem };
+	return { json, binary: { [binaryPropertyName]: binary }, pairedItem };
 }
 
+/**
+ * Downloads the documents of the shipments named by the input items (the Shipment IDs, Output
+ * and Put Output File in Field parameters), in input order.
+ */
 export async function downloadDocuments(
 	context: IExecuteFunctions,
-	units: Array<Unit<unknown>>,
+	items: INodeExecutionData[],
 	spec: DocumentDownload,
 ): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectShipmentIds(context, items);
+	// One file per request for all input items (fewest requests), or per input item.
+	const outputMode = context.getNodeParameter('outputMode', 0, 'perBatch') as 'perBatch' | 'perItem';
+	const binaryPropertyName = context.getNodeParameter('binaryPropertyName', 0, 'data') as string;
 	const groups: Array<Array<Unit<unknown>>> = [];
-	if (spec.outputMode === 'perItem') {
+	if (outputMode === 'perItem') {
 		const byItem = new Map<number, Array<Unit<unknown>>>();
 		for (const unit of units) byItem.set(unit.itemIndex, [...(byItem.get(unit.itemIndex) ?? []), unit]);
 		for (const itemUnits of byItem.values()) groups.push(...chunk(itemUnits, spec.batchSize));
@@ -83,7 +99,7 @@ export async function downloadDocuments(
 		let item: INodeExecutionData | undefined;
 		let failure: NodeFailure | undefined;
 		try {
-			item = await downloadOne(context, spec, group);
+			item = await downloadOne(context, spec, binaryPropertyName, group);
 		} catch (error) {
 			failure = error as NodeFailure;
 		}
@@ -98,5 +114,5 @@ export async function downloadDocuments(
 			output.push(errorItem(failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }));
 		}
 	}
-	return output;
+	return inInputOrder(rejected, output);
 }

@@ -7,15 +7,17 @@
  *   result, so one failed shipment fails only its own item.
  */
 import {
+	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type IPairedItemData,
-	type NodeApiError,
+	type JsonObject,
 } from 'n8n-workflow';
 
 import { chunk } from '../transport/batching';
+import { readIdList } from './parameters';
 
 export type NodeFailure = NodeApiError | NodeOperationError;
 
@@ -87,6 +89,24 @@ export type UnitOutcome =
 	| { ok: false; error: NodeFailure; json?: IDataObject };
 
 /**
+ * The outcome of a unit the marketplace refused or did not return: `json` identifies the unit in
+ * its error item, `details` (by default the same) goes into the error's details.
+ */
+export function unitFailure(
+	context: IExecuteFunctions,
+	unit: Unit<unknown>,
+	json: IDataObject,
+	error: { message: string; description: string },
+	details: IDataObject = json,
+): UnitOutcome {
+	return {
+		ok: false,
+		json,
+		error: new NodeApiError(context.getNode(), { ...details } as JsonObject, { ...error, itemIndex: unit.itemIndex }),
+	};
+}
+
+/**
  * Reads every input item into units, validating before anything is sent. Under continueOnFail
  * an invalid item becomes an error item; otherwise the first invalid item stops the node.
  */
@@ -98,21 +118,31 @@ export function collectUnits<P>(
 	const units: Array<Unit<P>> = [];
 	const rejected: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		let read_: Array<Omit<Unit<P>, 'itemIndex'>> | undefined;
+		let itemUnits: Array<Omit<Unit<P>, 'itemIndex'>> = [];
 		let failure: NodeFailure | undefined;
 		try {
-			read_ = read(itemIndex);
+			itemUnits = read(itemIndex);
 		} catch (error) {
 			failure = asNodeFailure(context, error, itemIndex);
 		}
-		if (failure !== undefined || read_ === undefined) {
+		if (failure !== undefined) {
 			if (!context.continueOnFail()) throw failure;
-			rejected.push(errorItem(failure as NodeFailure, { item: itemIndex }));
+			rejected.push(errorItem(failure, { item: itemIndex }));
 			continue;
 		}
-		for (const unit of read_) units.push({ ...unit, itemIndex });
+		for (const unit of itemUnits) units.push({ ...unit, itemIndex });
 	}
 	return { units, rejected };
+}
+
+/** The shipment IDs of every input item (the Shipment IDs parameter), one unit per shipment. */
+export function collectShipmentIds(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+): { units: Array<Unit<null>>; rejected: INodeExecutionData[] } {
+	return collectUnits<null>(context, items, (itemIndex) =>
+		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
+	);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 const PDF_MAGIC = Buffer.from('%PDF', 'latin1');
 
-export function isPdf(body: Buffer): boolean {
+function isPdf(body: Buffer): boolean {
 	return body.length >= 4 && body.subarray(0, 4).equals(PDF_MAGIC);
 }
 
@@ -13,7 +13,7 @@ export function isPdf(body: Buffer): boolean {
  * its uncompressed content streams. Compressed or object-stream PDFs (real labels) cannot be
  * inspected without a decompressor, so they are treated as not blank.
  */
-export function isBlankPdf(body: Buffer): boolean {
+function isBlankPdf(body: Buffer): boolean {
 	const text = body.toString('latin1');
 	if (/\/(ObjStm|Filter)\b/.test(text)) return false;
 	if (/\/(Font|XObject|Image|Pattern|Shading)\b/.test(text)) return false;

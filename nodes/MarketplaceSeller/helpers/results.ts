@@ -1,13 +1,17 @@
 /**
- * Per-shipment (and per-SKU) results of batch actions: HTTP 200 even when some fail
- * (api-facts 5.5, 7). Each unit gets its own outcome; a unit the marketplace did not mention
- * is an error too, so nothing is dropped silently.
+ * Per-shipment results: shipment actions answer HTTP 200 even when some shipments fail
+ * (api-facts 5.5), and lookups may leave a shipment out. Each unit gets its own outcome; a unit
+ * the marketplace did not mention is an error too, so nothing is dropped silently. (Listing
+ * writes report per SKU instead: listing.fields.ts.)
  */
-import { NodeApiError, type IDataObject, type IExecuteFunctions, type JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { knownSecrets } from '../transport';
-import type { Unit, UnitOutcome } from './execution';
+import { apiRequest, knownSecrets, listOf } from '../transport';
+import { executeInBatches, unitFailure, type Unit, type UnitOutcome } from './execution';
+
+/** Labels, dispatch, cancel and form acknowledgements take up to 25 shipments per request (api-facts 4). */
+const SHIPMENT_ACTION_BATCH_SIZE = 25;
 
 /** What each documented errorCode means for the user (api-facts 5.2, 5.4). */
 const ERROR_CODE_HINTS: Record<string, string> = {
@@ -18,57 +22,77 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 };
 
 /** `status` in the reference, `processingStatus` in older pages (api-facts 10.1 #1). */
-export function resultStatus(result: IDataObject): string {
+function resultStatus(result: IDataObject): string {
 	return String(result.status ?? result.processingStatus ?? '').toUpperCase();
 }
 
-export function unitFailure(
+function shipmentFailure(
 	context: IExecuteFunctions,
 	unit: Unit<unknown>,
 	what: string,
 	fields: { errorCode?: unknown; errorMessage?: unknown },
-	subject = 'Shipment',
 ): UnitOutcome {
 	const code = typeof fields.errorCode === 'string' && fields.errorCode !== '' ? fields.errorCode : 'FAILURE';
 	const detail = typeof fields.errorMessage === 'string' ? redactSecrets(fields.errorMessage, knownSecrets(context)) : '';
-	const message = `${what} failed for ${subject.toLowerCase()} ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`;
-	const error = new NodeApiError(
-		context.getNode(),
-		{ [subject === 'Shipment' ? 'shipmentId' : 'id']: unit.id, errorCode: code, errorMessage: detail } as JsonObject,
-		{
-			message,
-			description: ERROR_CODE_HINTS[code] ?? 'See the marketplace\'s message for what to change.',
-			itemIndex: unit.itemIndex,
-		},
-	);
-	return { ok: false, error, json: { [subject === 'Shipment' ? 'shipmentId' : 'sku']: unit.id, errorCode: code, errorMessage: detail } };
+	return unitFailure(context, unit, { shipmentId: unit.id, errorCode: code, errorMessage: detail }, {
+		message: `${what} failed for shipment ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`,
+		description: ERROR_CODE_HINTS[code] ?? 'See the marketplace\'s message for what to change.',
+	});
 }
 
 /**
  * Maps a `{shipments: [{shipmentId, status|processingStatus, errorCode, errorMessage}]}` answer
  * onto the units of the batch.
  */
-export function shipmentOutcomes(
+function shipmentOutcomes(
 	context: IExecuteFunctions,
 	batch: Array<Unit<unknown>>,
 	response: IDataObject,
 	what: string,
 ): UnitOutcome[] {
-	const results = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
 	const byId = new Map<string, IDataObject>();
-	for (const result of results) {
+	for (const result of listOf(response.shipments)) {
 		if (typeof result.shipmentId === 'string') byId.set(result.shipmentId, result);
 	}
 	return batch.map((unit) => {
 		const result = byId.get(unit.id);
 		if (!result) {
-			return unitFailure(context, unit, what, {
+			return shipmentFailure(context, unit, what, {
 				errorCode: 'NO_RESULT',
 				errorMessage: 'the marketplace did not report a result for this shipment',
 			});
 		}
 		if (resultStatus(result) === 'SUCCESS') return { ok: true, json: { ...result, status: 'SUCCESS' } };
-		return unitFailure(context, unit, what, result);
+		return shipmentFailure(context, unit, what, result);
+	});
+}
+
+/**
+ * Sends a shipment action (labels, dispatch, cancel, form acknowledgements) for all units, 25
+ * shipments per request, and gives each shipment its own outcome from the per-item answer.
+ */
+export async function sendShipmentActions<P>(
+	context: IExecuteFunctions,
+	units: Array<Unit<P>>,
+	action: {
+		path: string;
+		body: (batch: Array<Unit<P>>) => IDataObject;
+		/** How messages name the request. */
+		operation: string;
+		/** How messages name the action on one shipment, when it differs from `operation`. */
+		what?: string;
+	},
+): Promise<INodeExecutionData[]> {
+	return await executeInBatches(context, units, SHIPMENT_ACTION_BATCH_SIZE, async (batch) => {
+		const response = await apiRequest<IDataObject>(context, {
+			method: 'POST',
+			path: action.path,
+			family: 'orders',
+			body: action.body(batch),
+			operation: action.operation,
+			itemIndex: batch[0].itemIndex,
+		});
+		return shipmentOutcomes(context, batch, response, action.what ?? action.operation);
 	});
 }
 
@@ -83,13 +107,5 @@ export function foundOrMissing(
 	missing: { message: string; description: string },
 ): UnitOutcome {
 	if (found !== undefined && (!Array.isArray(found) || found.length > 0)) return { ok: true, json: found };
-	return {
-		ok: false,
-		json: { shipmentId: unit.id },
-		error: new NodeApiError(context.getNode(), { shipmentId: unit.id } as JsonObject, {
-			message: missing.message,
-			description: missing.description,
-			itemIndex: unit.itemIndex,
-		}),
-	};
+	return unitFailure(context, unit, { shipmentId: unit.id }, missing);
 }

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRequest, listOf } from '../transport';
 import { PATHS } from '../../shared/profile';
 
 function skuOf(listing: IDataObject): string | undefined {
@@ -19,14 +19,14 @@ export async function searchListings(
 ): Promise<INodeListSearchResult> {
 	const page = await apiRequest<IDataObject>(this, {
 		method: 'POST',
-		path: `${PATHS.sellers}/listings/v3/search`,
+		path: `${PATHS.listings}/search`,
 		family: 'listings',
 		body: { filters: { listing_status: 'ACTIVE' }, page_id: paginationToken ?? null },
 		operation: 'Search listings',
 	});
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results: INodeListSearchItems[] = [];
-	for (const listing of Array.isArray(page.listings) ? (page.listings as IDataObject[]) : []) {
+	for (const listing of listOf(page.listings)) {
 		const sku = skuOf(listing);
 		if (sku === undefined) continue;
 		const title = typeof listing.title === 'string' ? listing.title : typeof listing.product_id === 'string' ? listing.product_id : '';

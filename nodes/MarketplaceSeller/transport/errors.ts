@@ -5,6 +5,7 @@
  */
 import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
+import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
 import { redactSecrets } from '../../shared/redact';
 import type { RequestFailure } from './failure';
 
@@ -23,8 +24,8 @@ export interface ErrorContext {
 	secrets: string[];
 	/** How many attempts were made, for retryable failures. */
 	attempts?: number;
-	/** Which credential kind is in use, for the 401 advice. */
-	credentialKind: 'selfAccess' | 'thirdParty';
+	/** Which credential type is in use, for the 401 advice. */
+	credentialType: CredentialTypeName;
 	baseUrl?: string;
 }
 
@@ -47,7 +48,7 @@ const REASONS: Record<number, string> = {
 
 function defaultExplanation(status: number, context: ErrorContext): StatusExplanation {
 	if (status === 401) {
-		return context.credentialKind === 'thirdParty'
+		return context.credentialType === CREDENTIAL_TYPES.thirdParty
 			? {
 					meaning: 'The marketplace refused the access token even after n8n renewed it.',
 					action: 'The seller may have revoked the app: paste a new authorization code into the credential (see its instructions).',
@@ -97,7 +98,7 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 }
 
 /** The marketplace's own error fields, in the shapes api-facts 2.3, 5.5, 7 and 8 describe. */
-export function marketplaceWords(body: IDataObject | undefined, text: string | undefined): string {
+function marketplaceWords(body: IDataObject | undefined, text: string | undefined): string {
 	if (!body) return text ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) : '';
 	let error = body.error;
 	// A 500 may carry a JSON text in `error` (api-facts 2.3): show its inner fields.

@@ -145,7 +145,7 @@ export async function getConnection(context: MarketplaceContext): Promise<Connec
 		throw toNodeError(context.getNode(), failure, {
 			operation: 'Connecting to the marketplace',
 			secrets: [],
-			credentialKind: credentialTypeOf(context) === CREDENTIAL_TYPES.thirdParty ? 'thirdParty' : 'selfAccess',
+			credentialType: credentialTypeOf(context),
 		});
 	}
 	return result;
@@ -158,7 +158,7 @@ function errorContext(connection: Connection, request: MarketplaceRequest, attem
 		statusExplanations: request.statusExplanations,
 		secrets: connection.secrets,
 		attempts,
-		credentialKind: connection.credentialType === CREDENTIAL_TYPES.thirdParty ? 'thirdParty' : 'selfAccess',
+		credentialType: connection.credentialType,
 		baseUrl: connection.baseUrl,
 	};
 }
@@ -215,6 +215,16 @@ async function send(
 		const retryAfter = failure.kind === 'http' ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
 		await sleep(retryDelayMs(attempt, retryAfter));
 	}
+}
+
+/** IDs as one path segment, the way the marketplace takes them: each encoded, comma-separated. */
+export function idsInPath(ids: string[]): string {
+	return ids.map(encodeURIComponent).join(',');
+}
+
+/** A list in an answer; answers are read tolerantly (api-facts 1), so anything else is an empty list. */
+export function listOf(value: unknown): IDataObject[] {
+	return Array.isArray(value) ? (value as IDataObject[]) : [];
 }
 
 /** A JSON call. */

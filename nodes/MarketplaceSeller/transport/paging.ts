@@ -9,7 +9,7 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { PATHS } from '../../shared/profile';
-import { apiRequest, type MarketplaceContext, type MarketplaceRequest } from './index';
+import { apiRequest, listOf, type MarketplaceContext, type MarketplaceRequest } from './index';
 
 /** A safety stop far above any real result set (10,000 pages of 20 = 200,000 shipments). */
 const MAX_PAGES = 10_000;
@@ -61,7 +61,7 @@ async function collect<T>(
  * it), or already carrying it, into a path under the base URL. Absolute links are refused:
  * following them could send the token elsewhere.
  */
-export function nextPagePath(link: string, prefix: string): string | undefined {
+function nextPagePath(link: string, prefix: string): string | undefined {
 	if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('//')) return undefined;
 	const path = link.startsWith('/') ? link : `/${link}`;
 	return path === prefix || path.startsWith(`${prefix}/`) ? path : `${prefix}${path}`;
@@ -94,7 +94,7 @@ export async function searchShipmentPages(
 ): Promise<IDataObject[]> {
 	const first: MarketplaceRequest = {
 		method: 'POST',
-		path: `${PATHS.sellers}/v3/shipments/filter`,
+		path: `${PATHS.shipments}/filter`,
 		family: 'orders',
 		body,
 		operation: options.operation,
@@ -104,7 +104,7 @@ export async function searchShipmentPages(
 		context,
 		first,
 		(page, request) => {
-			const items = Array.isArray(page.shipments) ? (page.shipments as IDataObject[]) : [];
+			const items = listOf(page.shipments);
 			if (page.hasMore !== true) return { items };
 			const path = followLink(context, request, 'nextPageUrl', page.nextPageUrl, PATHS.sellers);
 			return { items, next: { ...first, method: 'GET', path, body: undefined } };
@@ -131,7 +131,7 @@ export async function searchReturnPages(
 		context,
 		first,
 		(page, request) => {
-			const items = Array.isArray(page.returnItems) ? (page.returnItems as IDataObject[]) : [];
+			const items = listOf(page.returnItems);
 			if (page.hasMore !== true) return { items };
 			// The link carries the whole query; a second qs would duplicate parameters.
 			const path = followLink(context, request, 'nextUrl', page.nextUrl, PATHS.returnsRoot);
@@ -149,7 +149,7 @@ export async function searchListingPages(
 ): Promise<IDataObject[]> {
 	const first: MarketplaceRequest = {
 		method: 'POST',
-		path: `${PATHS.sellers}/listings/v3/search`,
+		path: `${PATHS.listings}/search`,
 		family: 'listings',
 		body: { filters, page_id: null },
 		operation: options.operation,
@@ -159,7 +159,7 @@ export async function searchListingPages(
 		context,
 		first,
 		(page, request) => {
-			const items = Array.isArray(page.listings) ? (page.listings as IDataObject[]) : [];
+			const items = listOf(page.listings);
 			if (page.has_more !== true) return { items };
 			const cursor = page.next_page_id;
 			if (typeof cursor !== 'string' || cursor === '') {

@@ -9,10 +9,10 @@
  *
  * Hash: SHA-256, truncated to 128 bits. For n remembered keys the chance that any two distinct
  * envelopes share a key is below n^2 / 2^129: about 1.5e-29 at the largest bound this node
- * allows (10^5 keys) and 1.5e-27 even at 10^6, far below anything observable. Truncation halves the memory and the
- * static data of every remembered key compared with the full digest.
+ * allows (10^5 keys) and 1.5e-27 even at 10^6, far below anything observable. Truncation halves
+ * the memory and the static data of every remembered key compared with the full digest.
  */
-import { createHash, hash as oneShotHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Bytes of the SHA-256 digest that are kept. */
 export const DELIVERY_KEY_BYTES = 16;
@@ -101,10 +101,6 @@ export function deliveryIdentity(envelope: Record<string, unknown>): unknown[] {
 export function deliveryKeyOf(envelope: Record<string, unknown>): DeliveryKey | undefined {
 	const text = canonicalJson(deliveryIdentity(envelope));
 	if (text === undefined) return undefined;
-	const full =
-		typeof oneShotHash === 'function'
-			? oneShotHash('sha256', text, 'buffer')
-			: createHash('sha256').update(text, 'utf8').digest();
-	const digest = full.subarray(0, DELIVERY_KEY_BYTES);
+	const digest = hash('sha256', text, 'buffer').subarray(0, DELIVERY_KEY_BYTES);
 	return { hex: digest.toString('hex'), compact: digest.toString('base64url') };
 }

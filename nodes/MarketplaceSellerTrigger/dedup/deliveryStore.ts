@@ -69,13 +69,15 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	}
 
 	snapshot(nowSeconds: number): DeliverySnapshot {
+		// Runs on every accepted or duplicate push over the whole set: no intermediate pairs.
 		const keys: string[] = [];
 		const seenAt: number[] = [];
-		for (const [key, at] of this.seen.entries()) {
-			if (nowSeconds >= at + this.retentionSeconds) continue;
+		const retention = this.retentionSeconds;
+		this.seen.forEach((key, at) => {
+			if (nowSeconds >= at + retention) return;
 			keys.push(key);
 			seenAt.push(at);
-		}
+		});
 		return { keys, seenAt };
 	}
 

@@ -190,7 +190,7 @@ export function parseHttpDate(text: unknown, nowSeconds: number): HttpDateResult
 	return { ok: false };
 }
 
-/** Formats Unix seconds as an IMF-fixdate (used by tests, the bench and the simulator). */
+/** Formats Unix seconds as an IMF-fixdate (the inverse of parseHttpDate, for the tests). */
 export function formatImfFixdate(epochSeconds: number): string {
 	const days = Math.floor(epochSeconds / SECONDS_PER_DAY);
 	const secondsOfDay = epochSeconds - days * SECONDS_PER_DAY;

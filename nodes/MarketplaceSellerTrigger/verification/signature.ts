@@ -11,7 +11,7 @@
  * exactly 40 lowercase hexadecimal ASCII characters; uppercase hex is rejected with its own
  * reason (the recipe says lowercase, and the worked example is lowercase).
  */
-import { createHash, hash as oneShotHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 export type AuthorizationFailure =
 	| 'wrong_scheme'
@@ -131,11 +131,8 @@ export function parseAuthorization(header: string, schemeWord: string): ParsedAu
  * the decimal epoch seconds of X_Date (the raw X_Date text for the optional fallback).
  */
 export function computeSignature(dateInput: string, registeredUrl: string, appSecret: string): string {
-	const text = `${dateInput}${registeredUrl}POST${appSecret}`;
-	// crypto.hash (Node 20.12+) is the one-shot form; createHash where it does not exist.
-	return typeof oneShotHash === 'function'
-		? oneShotHash('sha1', text, 'hex')
-		: createHash('sha1').update(text, 'utf8').digest('hex');
+	// crypto.hash: the one-shot form (Node 20.12+; the package needs 20.15+).
+	return hash('sha1', `${dateInput}${registeredUrl}POST${appSecret}`, 'hex');
 }
 
 /** Constant-time equality of two byte strings; unequal lengths are unequal without comparing. */
@@ -144,7 +141,7 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 	return timingSafeEqual(a, b);
 }
 
-/** Builds an X_Authorization value (tests, bench and simulator sign with it). */
+/** Builds an X_Authorization value (the tests sign with it; the simulator has its own signer). */
 export function buildAuthorization(schemeWord: string, appId: string, signature: string): string {
 	return `${schemeWord} ${Buffer.from(`${appId}:${signature}`, 'utf8').toString('base64')}`;
 }

@@ -189,17 +189,9 @@ export class N8nInstance {
 	}
 
 	private checkEncryptionKey(): void {
-		const configFile = join(this.userFolder, '.n8n', 'config');
-		if (!existsSync(configFile)) return;
-		try {
-			const saved = (JSON.parse(readFileSync(configFile, 'utf8')) as { encryptionKey?: string }).encryptionKey;
-			if (saved && saved !== this.encryptionKey) {
-				throw new Error(
-					`${this.userFolder} was created with another encryption key; start it with that key or use a fresh folder`,
-				);
-			}
-		} catch (error) {
-			if ((error as Error).message.includes('encryption key')) throw error;
+		const saved = savedEncryptionKey(this.userFolder);
+		if (saved && saved !== this.encryptionKey) {
+			throw new Error(`${this.userFolder} was created with another encryption key; start it with that key or use a fresh folder`);
 		}
 	}
 
@@ -555,6 +547,16 @@ export class N8nInstance {
 		} finally {
 			await handle.close();
 		}
+	}
+}
+
+/** The encryption key n8n saved in <userFolder>/.n8n/config, if there is a readable one. */
+export function savedEncryptionKey(userFolder: string): string | undefined {
+	try {
+		const saved = (JSON.parse(readFileSync(join(userFolder, '.n8n', 'config'), 'utf8')) as { encryptionKey?: unknown }).encryptionKey;
+		return typeof saved === 'string' && saved !== '' ? saved : undefined;
+	} catch {
+		return undefined;
 	}
 }
 

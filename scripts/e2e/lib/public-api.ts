@@ -1,9 +1,9 @@
 /**
  * Typed client for the parts of n8n's public API (`/api/v1`, header X-N8N-API-KEY) the e2e
  * tests, the demo and the bench use. Works against 2.x (publish/unpublish) and 1.x
- * (activate/deactivate): `publish()` picks the right route for the instance's major version.
+ * (activate/deactivate): `publishWorkflow()` picks the right route for the instance's major version.
  */
-import { request, HttpResult } from './net';
+import { request, sleep, HttpResult } from './net';
 
 export class N8nApiError extends Error {
 	constructor(
@@ -135,9 +135,32 @@ export class PublicApiClient {
 		return result.data;
 	}
 
+	/** Every item of a paged list (100 per page), following nextCursor. */
+	private async allPages<T>(path: string, query: Record<string, unknown> = {}): Promise<T[]> {
+		const all: T[] = [];
+		let cursor: string | undefined;
+		for (let page = 0; page < 10_000; page++) {
+			const result = await this.call<Page<T>>('GET', path, { query: { limit: 100, ...query, cursor } });
+			all.push(...result.data);
+			if (!result.nextCursor) break;
+			cursor = result.nextCursor;
+		}
+		return all;
+	}
+
 	// ---- credentials
 	async createCredential(input: { name: string; type: string; data: Record<string, unknown> }): Promise<Credential> {
 		return await this.call<Credential>('POST', '/credentials', { body: input });
+	}
+
+	/** Replaces the credential's data (isPartialData false). */
+	async updateCredential(id: string, input: { name: string; type: string; data: Record<string, unknown> }): Promise<Credential> {
+		return await this.call<Credential>('PATCH', `/credentials/${encodeURIComponent(id)}`, { body: input });
+	}
+
+	/** Every credential (without data). */
+	async listAllCredentials(): Promise<Credential[]> {
+		return await this.allPages<Credential>('/credentials');
 	}
 
 	async deleteCredential(id: string): Promise<void> {
@@ -161,6 +184,14 @@ export class PublicApiClient {
 
 	async listWorkflows(query: { active?: boolean; name?: string; limit?: number; cursor?: string } = {}): Promise<Page<Workflow>> {
 		return await this.call<Page<Workflow>>('GET', '/workflows', { query });
+	}
+
+	async listAllWorkflows(): Promise<Workflow[]> {
+		return await this.allPages<Workflow>('/workflows');
+	}
+
+	async updateWorkflow(id: string, input: WorkflowInput): Promise<Workflow> {
+		return await this.call<Workflow>('PUT', `/workflows/${encodeURIComponent(id)}`, { body: input });
 	}
 
 	/** 2.x: POST /workflows/{id}/publish; 1.x: POST /workflows/{id}/activate. */
@@ -194,15 +225,7 @@ export class PublicApiClient {
 	 * executions out of the list unless status=running is asked for.
 	 */
 	async listAllExecutions(query: Omit<ExecutionListQuery, 'cursor'> = {}): Promise<Execution[]> {
-		const all: Execution[] = [];
-		let cursor: string | undefined;
-		for (let page = 0; page < 10_000; page++) {
-			const result = await this.listExecutions({ limit: 100, ...query, cursor });
-			all.push(...result.data);
-			if (!result.nextCursor) break;
-			cursor = result.nextCursor;
-		}
-		return all;
+		return await this.allPages<Execution>('/executions', { ...query });
 	}
 
 	/**
@@ -220,7 +243,7 @@ export class PublicApiClient {
 			if (Date.now() > deadline) {
 				throw new Error(`workflow ${workflowId}: ${finished.length} finished executions, expected at least ${count}`);
 			}
-			await new Promise((r) => setTimeout(r, 250));
+			await sleep(250);
 		}
 	}
 

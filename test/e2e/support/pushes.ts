@@ -52,3 +52,8 @@ export function carries(execution: Execution, envelope: Envelope): boolean {
 		item.returnId === envelope.returnId
 	);
 }
+
+/** The executions whose trigger item carries this envelope. */
+export function withEnvelope(executions: Execution[], envelope: Envelope): Execution[] {
+	return executions.filter((execution) => carries(execution, envelope));
+}

@@ -136,3 +136,23 @@ export async function stopSession(session: E2ESession | undefined): Promise<void
 	}
 	log(`${session.kind} session timings (ms): ${JSON.stringify(session.timings)}`);
 }
+
+/**
+ * The hooks of a test file: the session starts in beforeAll (then `setup` runs, inside the same
+ * long timeout) and stops in afterAll. Returns the accessor the tests use; it throws when
+ * beforeAll failed.
+ */
+export function useSession(kind: N8nKind, label: string, setup?: (session: E2ESession) => Promise<void>): () => E2ESession {
+	let session: E2ESession | undefined;
+	beforeAll(async () => {
+		session = await startSession(kind, label);
+		await setup?.(session);
+	}, SESSION_START_TIMEOUT_MS);
+	afterAll(async () => {
+		await stopSession(session);
+	}, 120_000);
+	return () => {
+		if (!session) throw new Error('no session (beforeAll failed)');
+		return session;
+	};
+}

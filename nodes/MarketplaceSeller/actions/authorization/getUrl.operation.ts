@@ -44,11 +44,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const redirectUri = checkRedirectUrl(credentials.redirectUrl);
 		const given = String(this.getNodeParameter('state', itemIndex, '') ?? '').trim();
 		const state = given || newState();
-		const scope = String(credentials.scope || MARKETPLACE.defaultScope);
+		const scope = String(credentials.scope ?? '').trim() || MARKETPLACE.defaultScope;
 		return {
-			authorizationUrl: buildAuthorizationUrl({ baseUrl, appId: String(credentials.appId), redirectUri, scope, state }),
+			authorizationUrl: buildAuthorizationUrl({ baseUrl, appId: String(credentials.appId ?? '').trim(), redirectUri, scope, state }),
 			state,
-			clientId: credentials.appId,
+			clientId: String(credentials.appId ?? '').trim(),
 			redirectUri,
 			scope,
 		};

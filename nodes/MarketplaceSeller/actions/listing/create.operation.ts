@@ -6,13 +6,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { readRequiredText } from '../../helpers/ids';
+import { readRequiredText } from '../../helpers/parameters';
 import {
 	additionalFieldOptions,
 	entityFields,
-	listingFromFields,
+	listingInputProperty,
 	locationsProperty,
-	readListingJson,
+	readListing,
 	skuProperty,
 } from './listing.fields';
 import { writeListings } from './write';
@@ -21,16 +21,7 @@ const fieldsMode = { show: { listingInput: ['fields'] } };
 
 const properties: INodeProperties[] = [
 	skuProperty,
-	{
-		displayName: 'Listing Details',
-		name: 'listingInput',
-		type: 'options',
-		options: [
-			{ name: 'Define Below', value: 'fields' },
-			{ name: 'JSON', value: 'json', description: 'The whole listing as a JSON object in the version 3 structure' },
-		],
-		default: 'fields',
-	},
+	listingInputProperty('The whole listing as a JSON object in the version 3 structure'),
 	{
 		displayName: 'Listing (JSON)',
 		name: 'listingJson',
@@ -82,10 +73,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		operation: 'Create listing',
 		read: (itemIndex) => {
 			const sku = readRequiredText(this, 'sku', itemIndex, 'SKU');
-			if (this.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
-				return { sku, listing: readListingJson(this, 'listingJson', itemIndex, sku) };
-			}
-			const fields: IDataObject = {
+			const listing = readListing(this, itemIndex, sku, () => ({
 				productId: this.getNodeParameter('productId', itemIndex, ''),
 				listingStatus: this.getNodeParameter('listingStatus', itemIndex, 'ACTIVE'),
 				mrp: this.getNodeParameter('mrp', itemIndex),
@@ -96,9 +84,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				dispatchSla: this.getNodeParameter('dispatchSla', itemIndex),
 				locations: this.getNodeParameter('locations', itemIndex, {}),
 				...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-			};
-			if (((fields.locations as IDataObject).location ?? undefined) === undefined) delete fields.locations;
-			return { sku, listing: listingFromFields(fields) };
+			}));
+			return { sku, listing };
 		},
 	});
 }

@@ -1,16 +1,14 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, type UnitOutcome } from '../../helpers/execution';
-import { readIdList } from '../../helpers/ids';
-import { apiRequest } from '../../transport';
+import { collectUnits, executeInBatches, inInputOrder, unitFailure, type UnitOutcome } from '../../helpers/execution';
+import { readIdList } from '../../helpers/parameters';
+import { apiRequest, idsInPath } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { LISTING_BATCH_SIZE } from './listing.fields';
 
@@ -36,30 +34,24 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const results = await executeInBatches(this, units, LISTING_BATCH_SIZE, async (batch) => {
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
-			path: `${PATHS.sellers}/listings/v3/${batch.map((unit) => encodeURIComponent(unit.id)).join(',')}`,
+			path: `${PATHS.listings}/${idsInPath(batch.map((unit) => unit.id))}`,
 			family: 'listings',
 			operation: 'Get listings',
 			itemIndex: batch[0].itemIndex,
 		});
 		const available = (response.available ?? {}) as IDataObject;
-		const listed = (field: string) => (Array.isArray(response[field]) ? (response[field] as unknown[]).map(String) : []);
-		const invalid = listed('invalid');
+		const invalid = Array.isArray(response.invalid) ? response.invalid.map(String) : [];
 		return batch.map((unit): UnitOutcome => {
 			const listing = available[unit.id];
 			if (listing && typeof listing === 'object') return { ok: true, json: { sku: unit.id, ...(listing as IDataObject) } };
 			const reason = invalid.includes(unit.id) ? 'invalid' : 'unavailable';
-			return {
-				ok: false,
-				json: { sku: unit.id, availability: reason },
-				error: new NodeApiError(this.getNode(), { sku: unit.id, availability: reason } as JsonObject, {
-					message: `Listing ${unit.id} is ${reason}`,
-					description:
-						reason === 'invalid'
-							? 'The marketplace does not accept this SKU: check its spelling.'
-							: 'No listing with this SKU exists for the seller.',
-					itemIndex: unit.itemIndex,
-				}),
-			};
+			return unitFailure(this, unit, { sku: unit.id, availability: reason }, {
+				message: `Listing ${unit.id} is ${reason}`,
+				description:
+					reason === 'invalid'
+						? 'The marketplace does not accept this SKU: check its spelling.'
+						: 'No listing with this SKU exists for the seller.',
+			});
 		});
 	}, 'sku');
 	return inInputOrder(rejected, results);

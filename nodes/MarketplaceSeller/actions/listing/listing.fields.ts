@@ -3,25 +3,34 @@
  * that refuse bad input before any request, naming the SKU and the field.
  */
 import {
-	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
 import { SHIPPING_PROVIDERS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
-import { knownSecrets } from '../../transport';
-import type { Unit, UnitOutcome } from '../../helpers/execution';
+import { readJsonObject } from '../../helpers/parameters';
+import { knownSecrets, listOf } from '../../transport';
+import { unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { enumOptions, sizeFields } from '../common.descriptions';
 
 /** Listing create / update / price / inventory take up to 10 SKUs per request (api-facts 4, 7). */
 export const LISTING_BATCH_SIZE = 10;
 
-export const PROCUREMENT_TYPES = ['DOMESTIC', 'EXPRESS', 'INTERNATIONAL', 'MADE_TO_ORDER', 'REGULAR'] as const;
+const PROCUREMENT_TYPES = ['DOMESTIC', 'EXPRESS', 'INTERNATIONAL', 'MADE_TO_ORDER', 'REGULAR'] as const;
 const LOCATION_STATUSES = ['ENABLED', 'DISABLED'];
 const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'];
+
+/** The listing_status of a listing, to set (Create, Update) or to search by. */
+export const listingStatusProperty: INodeProperties = {
+	displayName: 'Listing Status',
+	name: 'listingStatus',
+	type: 'options',
+	options: enumOptions(LISTING_STATUSES),
+	default: 'ACTIVE',
+};
 
 export const skuProperty: INodeProperties = {
 	displayName: 'SKU',
@@ -67,7 +76,7 @@ export function readSku(context: IExecuteFunctions, itemIndex: number): string {
 	return sku;
 }
 
-export const shippingProviderOptions = [
+const shippingProviderOptions = [
 	{ name: 'Seller', value: SHIPPING_PROVIDERS.seller, description: 'The seller ships all orders' },
 	{
 		name: 'Marketplace Logistics',
@@ -159,14 +168,7 @@ export function entityFields(required: boolean): INodeProperties[] {
 			displayName: 'Procurement Type',
 			name: 'procurementType',
 			type: 'options',
-			options: PROCUREMENT_TYPES.map((type) => ({
-				name: type
-					.toLowerCase()
-					.split('_')
-					.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-					.join(' '),
-				value: type,
-			})),
+			options: enumOptions(PROCUREMENT_TYPES),
 			default: 'REGULAR',
 		},
 		{
@@ -204,16 +206,7 @@ export const additionalFieldOptions: INodeProperties[] = [
 		default: '',
 		description: 'The dating label of the listing (version 3); JSON is accepted for a structured value',
 	},
-	{
-		displayName: 'Listing Status',
-		name: 'listingStatus',
-		type: 'options',
-		options: [
-			{ name: 'Active', value: 'ACTIVE' },
-			{ name: 'Inactive', value: 'INACTIVE' },
-		],
-		default: 'ACTIVE',
-	},
+	listingStatusProperty,
 	{
 		displayName: 'Packages',
 		name: 'packages',
@@ -226,18 +219,7 @@ export const additionalFieldOptions: INodeProperties[] = [
 			{
 				name: 'package',
 				displayName: 'Package',
-				values: [
-					{ displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-					{ displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-					{ displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-					{
-						displayName: 'Weight (Kg)',
-						name: 'weight',
-						type: 'number',
-						typeOptions: { minValue: 0, numberPrecision: 3 },
-						default: 0,
-					},
-				],
+				values: [sizeFields.length, sizeFields.breadth, sizeFields.height, sizeFields.weight],
 			},
 		],
 	},
@@ -302,7 +284,7 @@ export function listingFromFields(fields: IDataObject): IDataObject {
  * sellingPrice -> selling_price, addressLabel -> address_label, datingLabel -> dating_label,
  * procurement_sla -> dispatch_sla.
  */
-export function normalizeListing(input: IDataObject): IDataObject {
+function normalizeListing(input: IDataObject): IDataObject {
 	const listing: IDataObject = { ...input };
 	const rename = (target: IDataObject, from: string, to: string) => {
 		if (target[from] !== undefined && target[to] === undefined) {
@@ -358,7 +340,7 @@ export interface ListingRules {
 }
 
 /** Returns the first problem of a wire listing, as "field: what is wrong", or undefined. */
-export function listingProblem(listing: IDataObject, rules: ListingRules): string | undefined {
+function listingProblem(listing: IDataObject, rules: ListingRules): string | undefined {
 	for (const [field, entity] of Object.entries(MOVED_IN_V3)) {
 		if (listing[field] !== undefined) return `${field} must be given under ${entity} (version 3 moved it there)`;
 	}
@@ -451,21 +433,32 @@ export function checkListing(context: IExecuteFunctions, sku: string, listing: I
 	}
 }
 
-/** Reads the JSON parameter of JSON input mode. */
-export function readListingJson(context: IExecuteFunctions, parameter: string, itemIndex: number, sku: string): IDataObject {
-	const raw = context.getNodeParameter(parameter, itemIndex, '{}') as unknown;
-	let parsed: unknown = raw;
-	if (typeof raw === 'string') {
-		try {
-			parsed = JSON.parse(raw);
-		} catch {
-			parsed = undefined;
-		}
+/**
+ * Create's and Update's choice between fields and a JSON listing; JSON mode reads the operation's
+ * `listingJson` parameter (see readListing).
+ */
+export function listingInputProperty(jsonDescription: string): INodeProperties {
+	return {
+		displayName: 'Listing Details',
+		name: 'listingInput',
+		type: 'options',
+		options: [
+			{ name: 'Define Below', value: 'fields' },
+			{ name: 'JSON', value: 'json', description: jsonDescription },
+		],
+		default: 'fields',
+	};
+}
+
+/**
+ * The wire listing of one item: the Listing (JSON) parameter in JSON mode, else built from the
+ * parameter values `readFields` returns.
+ */
+export function readListing(context: IExecuteFunctions, itemIndex: number, sku: string, readFields: () => IDataObject): IDataObject {
+	if (context.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
+		return normalizeListing(readJsonObject(context, 'listingJson', itemIndex, `SKU ${sku}: Listing (JSON) is not a JSON object`));
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new NodeOperationError(context.getNode(), `SKU ${sku}: Listing (JSON) is not a JSON object`, { itemIndex });
-	}
-	return normalizeListing(parsed as IDataObject);
+	return listingFromFields(readFields());
 }
 
 /**
@@ -482,23 +475,21 @@ export function skuOutcomes(
 		const result = response[unit.id] as IDataObject | undefined;
 		const status = String(result?.status ?? '').toUpperCase();
 		if (result && (status === 'SUCCESS' || status === 'WARNING')) return { ok: true, json: { sku: unit.id, ...result } };
-		const problems = [
-			...((Array.isArray(result?.errors) ? result?.errors : []) as IDataObject[]),
-			...((Array.isArray(result?.attribute_errors) ? result?.attribute_errors : []) as IDataObject[]),
-		]
+		const problems = [...listOf(result?.errors), ...listOf(result?.attribute_errors)]
 			.map((entry) => [entry.code, entry.description ?? entry.message, entry.path ? `at ${String(entry.path)}` : undefined].filter(Boolean).join(' '))
 			.filter(Boolean);
 		const detail = result
 			? redactSecrets(problems.join('; '), knownSecrets(context)) || `status ${status || 'missing'}`
 			: 'the marketplace did not report a result for this SKU';
-		return {
-			ok: false,
-			json: { sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },
-			error: new NodeApiError(context.getNode(), { sku: unit.id, status: status || 'NO_RESULT' } as JsonObject, {
+		return unitFailure(
+			context,
+			unit,
+			{ sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },
+			{
 				message: `${what} failed for SKU ${unit.id}: ${detail}`,
 				description: 'Fix the listing fields named by the marketplace and send this SKU again.',
-				itemIndex: unit.itemIndex,
-			}),
-		};
+			},
+			{ sku: unit.id, status: status || 'NO_RESULT' },
+		);
 	});
 }

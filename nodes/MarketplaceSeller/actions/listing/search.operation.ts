@@ -6,20 +6,13 @@ import {
 } from 'n8n-workflow';
 
 import { forEachItem } from '../../helpers/execution';
+import { readLimit } from '../../helpers/parameters';
 import { searchListingPages } from '../../transport/paging';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { listingStatusProperty } from './listing.fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Listing Status',
-		name: 'listingStatus',
-		type: 'options',
-		options: [
-			{ name: 'Active', value: 'ACTIVE' },
-			{ name: 'Inactive', value: 'INACTIVE' },
-		],
-		default: 'ACTIVE',
-	},
+	listingStatusProperty,
 	returnAllProperty,
 	limitProperty,
 ];
@@ -28,8 +21,7 @@ export const description = updateDisplayOptions({ show: { resource: ['listing'],
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		const limit = readLimit(this, itemIndex);
 		// The schema spells it "lisitng_status"; the documented field is listing_status (api-facts 10.1 #9).
 		const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
 		return await searchListingPages(this, filters, { limit, itemIndex, operation: 'Search listings' });

@@ -10,25 +10,16 @@ import {
 	additionalFieldOptions,
 	entityFields,
 	existingSkuProperty,
-	listingFromFields,
+	listingInputProperty,
 	locationsProperty,
-	readListingJson,
+	readListing,
 	readSku,
 } from './listing.fields';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [
 	existingSkuProperty,
-	{
-		displayName: 'Listing Details',
-		name: 'listingInput',
-		type: 'options',
-		options: [
-			{ name: 'Define Below', value: 'fields' },
-			{ name: 'JSON', value: 'json', description: 'The listing fields to change as a JSON object in the version 3 structure' },
-		],
-		default: 'fields',
-	},
+	listingInputProperty('The listing fields to change as a JSON object in the version 3 structure'),
 	{
 		displayName: 'Listing (JSON)',
 		name: 'listingJson',
@@ -71,14 +62,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		operation: 'Update listing',
 		read: (itemIndex) => {
 			const sku = readSku(this, itemIndex);
-			if (this.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
-				return { sku, listing: readListingJson(this, 'listingJson', itemIndex, sku) };
-			}
-			const fields: IDataObject = {
+			const listing = readListing(this, itemIndex, sku, () => ({
 				hsn: this.getNodeParameter('hsn', itemIndex, ''),
 				...(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject),
-			};
-			return { sku, listing: listingFromFields(fields) };
+			}));
+			return { sku, listing };
 		},
 	});
 }

@@ -10,7 +10,7 @@ export async function writeListings(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
 	options: {
-		/** Path after /sellers/listings/v3, e.g. "" (create) or "/update/price". */
+		/** Path after PATHS.listings, e.g. "" (create) or "/update/price". */
 		suffix: string;
 		rules: ListingRules;
 		operation: string;
@@ -28,7 +28,7 @@ export async function writeListings(
 		for (const unit of batch) body[unit.id] = unit.payload;
 		const response = await apiRequest<IDataObject>(context, {
 			method: 'POST',
-			path: `${PATHS.sellers}/listings/v3${options.suffix}`,
+			path: `${PATHS.listings}${options.suffix}`,
 			family: 'listings',
 			body,
 			operation: options.operation,

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { forEachItem } from '../../helpers/execution';
-import { readRequiredText } from '../../helpers/ids';
+import { readRequiredText } from '../../helpers/parameters';
 import { apiRequest, type StatusExplanation } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 
@@ -65,7 +65,7 @@ export const description = updateDisplayOptions(
 );
 
 /** What each status of spec 7 means for the user of this operation. */
-export function subscriptionStatusExplanations(sellerId: string, locationId: string): Record<number, StatusExplanation> {
+function subscriptionStatusExplanations(sellerId: string, locationId: string): Record<number, StatusExplanation> {
 	return {
 		400: {
 			meaning: `The access token does not belong to seller ${sellerId}.`,

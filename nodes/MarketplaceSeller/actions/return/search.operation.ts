@@ -9,6 +9,7 @@ import {
 
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
+import { readLimit, splitList } from '../../helpers/parameters';
 import { searchReturnPages } from '../../transport/paging';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 
@@ -69,10 +70,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}
 		if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') qs.locationId = filters.locationId.trim();
 		for (const field of ['returnIds', 'trackingIds']) {
-			const ids = String(filters[field] ?? '')
-				.split(',')
-				.map((id) => id.trim())
-				.filter(Boolean);
+			const ids = splitList(filters[field]);
 			if (ids.length > 25) {
 				throw new NodeOperationError(this.getNode(), `At most 25 ${field} per search, got ${ids.length}`, {
 					itemIndex,
@@ -81,8 +79,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			}
 			if (ids.length > 0) qs[field] = ids.join(',');
 		}
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
-		return await searchReturnPages(this, qs, { limit, itemIndex, operation: 'Search returns' });
+		return await searchReturnPages(this, qs, { limit: readLimit(this, itemIndex), itemIndex, operation: 'Search returns' });
 	});
 }

@@ -7,14 +7,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readRequiredText } from '../../helpers/ids';
-import { shipmentOutcomes } from '../../helpers/results';
-import { apiRequest } from '../../transport';
+import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { readRequiredText, splitList } from '../../helpers/parameters';
+import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 /** The reasons the marketplace accepts (api-facts 5.4). */
-export const CANCELLATION_REASONS = ['b2b_order', 'cannot_procure_item', 'not_enough_inventory'] as const;
+const CANCELLATION_REASONS = ['b2b_order', 'cannot_procure_item', 'not_enough_inventory'] as const;
 
 const properties: INodeProperties[] = [
 	{
@@ -76,10 +75,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				description: `Use one of: ${CANCELLATION_REASONS.join(', ')}.`,
 			});
 		}
-		const groups = String(this.getNodeParameter('cancellationGroupIds', itemIndex, '') ?? '')
-			.split(',')
-			.map((group) => group.trim())
-			.filter(Boolean);
+		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
 		if (groups.length === 0) {
 			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: no cancellation group ID given`, {
 				itemIndex,
@@ -88,16 +84,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}
 		return [{ id: shipmentId, payload: { shipmentId, locationId, cancellationGroupIds: groups, reason } }];
 	});
-	const results = await executeInBatches(this, units, 25, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'POST',
-			path: `${PATHS.sellers}/v3/shipments/cancel`,
-			family: 'orders',
-			body: { shipments: batch.map((unit) => unit.payload) },
-			operation: 'Cancel shipments',
-			itemIndex: batch[0].itemIndex,
-		});
-		return shipmentOutcomes(this, batch, response, 'Cancel shipment');
+	const results = await sendShipmentActions(this, units, {
+		path: `${PATHS.shipments}/cancel`,
+		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+		operation: 'Cancel shipments',
+		what: 'Cancel shipment',
 	});
 	return inInputOrder(rejected, results);
 }

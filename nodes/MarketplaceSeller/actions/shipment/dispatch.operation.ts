@@ -1,15 +1,13 @@
 import {
 	updateDisplayOptions,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readIdList, readRequiredText } from '../../helpers/ids';
-import { shipmentOutcomes } from '../../helpers/results';
-import { apiRequest } from '../../transport';
+import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { readIdList, readRequiredText } from '../../helpers/parameters';
+import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 
@@ -41,16 +39,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	for (const locationId of [...new Set(units.map((unit) => unit.payload))]) {
 		const ofLocation = units.filter((unit) => unit.payload === locationId);
 		output.push(
-			...(await executeInBatches(this, ofLocation, 25, async (batch) => {
-				const response = await apiRequest<IDataObject>(this, {
-					method: 'POST',
-					path: `${PATHS.sellers}/v3/shipments/dispatch`,
-					family: 'orders',
-					body: { shipmentIds: batch.map((unit) => unit.id), locationId },
-					operation: 'Mark ready to dispatch',
-					itemIndex: batch[0].itemIndex,
-				});
-				return shipmentOutcomes(this, batch, response, 'Mark ready to dispatch');
+			...(await sendShipmentActions(this, ofLocation, {
+				path: `${PATHS.shipments}/dispatch`,
+				body: (batch) => ({ shipmentIds: batch.map((unit) => unit.id), locationId }),
+				operation: 'Mark ready to dispatch',
 			})),
 		);
 	}

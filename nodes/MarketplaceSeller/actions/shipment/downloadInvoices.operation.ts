@@ -7,10 +7,9 @@ import {
 } from 'n8n-workflow';
 
 import { downloadDocuments } from '../../helpers/documents';
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readIdList } from '../../helpers/ids';
+import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { foundOrMissing } from '../../helpers/results';
-import { apiRequest } from '../../transport';
+import { apiRequest, idsInPath, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { binaryPropertyNameProperty, shipmentIdsProperty } from '../common.descriptions';
 import { outputModeProperty } from './documents.descriptions';
@@ -34,32 +33,21 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['downloadInvoices'] } }, properties);
 
 function invoicesPath(shipmentIds: string[]): string {
-	return `${PATHS.sellers}/v3/shipments/${shipmentIds.map(encodeURIComponent).join(',')}/invoices`;
+	return `${PATHS.shipments}/${idsInPath(shipmentIds)}/invoices`;
 }
 
 /** Invoices exist once labels were generated; 100 shipments per request (api-facts 4, 5.2). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
-		readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
-	);
 	if (this.getNodeParameter('format', 0, 'pdf') === 'pdf') {
-		const files = await downloadDocuments(this, units, {
+		return await downloadDocuments(this, items, {
 			batchSize: 100,
 			fileKind: 'invoices',
 			operation: 'Download invoices',
-			outputMode: this.getNodeParameter('outputMode', 0, 'perBatch') as 'perBatch' | 'perItem',
-			binaryPropertyName: this.getNodeParameter('binaryPropertyName', 0, 'data') as string,
-			request: (shipmentIds, itemIndex) => ({
-				method: 'GET',
-				path: invoicesPath(shipmentIds),
-				family: 'orders',
-				accept: 'application/pdf',
-				operation: 'Download invoices',
-				itemIndex,
-			}),
+			method: 'GET',
+			path: invoicesPath,
 		});
-		return inInputOrder(rejected, files);
 	}
+	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
@@ -69,7 +57,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			operation: 'Get invoices',
 			itemIndex: batch[0].itemIndex,
 		});
-		const invoices = Array.isArray(response.invoices) ? (response.invoices as IDataObject[]) : [];
+		const invoices = listOf(response.invoices);
 		return batch.map((unit) =>
 			foundOrMissing(this, unit, invoices.filter((invoice) => invoice.shipmentId === unit.id), {
 				message: `No invoice found for shipment ${unit.id}`,

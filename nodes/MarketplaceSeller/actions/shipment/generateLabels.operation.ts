@@ -9,15 +9,13 @@ import {
 } from 'n8n-workflow';
 
 import { formatInZone, readDate } from '../../helpers/dates';
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readRequiredText } from '../../helpers/ids';
-import { shipmentOutcomes } from '../../helpers/results';
-import { apiRequest, chunk } from '../../transport';
+import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { readJsonObject, readRequiredText, splitList } from '../../helpers/parameters';
+import { sendShipmentActions } from '../../helpers/results';
+import { chunk, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
+import { sizeFields } from '../common.descriptions';
 import { LOOKUP_BATCH_SIZE, lookUpShipments } from './get.operation';
-
-/** Label generation takes up to 25 shipments per request (api-facts 4, 5.1). */
-export const LABEL_BATCH_SIZE = 25;
 
 /** States at or past PACKED: the label exists. */
 const PACKED_OR_LATER = new Set(['PACKED', 'READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED']);
@@ -84,18 +82,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		description: 'Dimensions of the package of every sub-shipment; all four are required',
 		displayOptions: { show: { labelInput: ['shipment'] } },
-		options: [
-			{ displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-			{ displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-			{ displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-			{
-				displayName: 'Weight (Kg)',
-				name: 'weight',
-				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 3 },
-				default: 0,
-			},
-		],
+		options: [sizeFields.breadth, sizeFields.height, sizeFields.length, sizeFields.weight],
 	},
 	{
 		displayName: 'Label Details (JSON)',
@@ -173,17 +160,11 @@ const properties: INodeProperties[] = [
 				name: 'subShipment',
 				displayName: 'Sub-Shipment',
 				values: [
-					{ displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-					{ displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-					{ displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+					sizeFields.breadth,
+					sizeFields.height,
+					sizeFields.length,
 					{ displayName: 'Sub-Shipment ID', name: 'subShipmentId', type: 'string', default: 'SS-1' },
-					{
-						displayName: 'Weight (Kg)',
-						name: 'weight',
-						type: 'number',
-						typeOptions: { minValue: 0, numberPrecision: 3 },
-						default: 0,
-					},
+					sizeFields.weight,
 				],
 			},
 		],
@@ -263,20 +244,20 @@ function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest,
 	const fail = (message: string, description?: string) => {
 		throw new NodeOperationError(context.getNode(), `Shipment ${request.shipmentId}: ${message}`, { itemIndex, description });
 	};
-	const invoices = Array.isArray(request.invoices) ? (request.invoices as IDataObject[]) : [];
+	const invoices = listOf(request.invoices);
 	if (invoices.length === 0) fail('no invoice given', 'Add one invoice per order, with order ID and invoice date.');
 	for (const invoice of invoices) {
 		if (typeof invoice.orderId !== 'string' || invoice.orderId.trim() === '') fail('an invoice has no order ID');
 		if (!invoice.invoiceDate) fail(`invoice of order ${String(invoice.orderId)} has no invoice date`);
 	}
-	for (const tax of Array.isArray(request.taxItems) ? (request.taxItems as IDataObject[]) : []) {
+	for (const tax of listOf(request.taxItems)) {
 		if (typeof tax.orderItemId !== 'string' || tax.orderItemId.trim() === '') fail('a tax item has no order item ID');
 		const rate = tax.taxRate;
 		if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) {
 			fail(`tax rate of order item ${String(tax.orderItemId)} must be a number from 0 to 100, got ${JSON.stringify(rate)}`);
 		}
 	}
-	for (const sub of Array.isArray(request.subShipments) ? (request.subShipments as IDataObject[]) : []) {
+	for (const sub of listOf(request.subShipments)) {
 		const dimensions = (sub.dimensions ?? {}) as IDataObject;
 		if (typeof sub.subShipmentId !== 'string' || sub.subShipmentId.trim() === '') fail('a sub-shipment has no ID');
 		for (const field of ['length', 'breadth', 'height', 'weight']) {
@@ -292,10 +273,9 @@ function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest,
  * order (dated now) and one tax item per order item that is not cancelled, the given dimensions
  * for every sub-shipment.
  */
-function labelRequestFromShipment(context: IExecuteFunctions, itemIndex: number): LabelRequest {
-	const shipment = context.getInputData()[itemIndex]?.json ?? {};
+function labelRequestFromShipment(context: IExecuteFunctions, shipment: IDataObject, itemIndex: number): LabelRequest {
 	const shipmentId = typeof shipment.shipmentId === 'string' ? shipment.shipmentId : '';
-	const orderItems = Array.isArray(shipment.orderItems) ? (shipment.orderItems as IDataObject[]) : [];
+	const orderItems = listOf(shipment.orderItems);
 	if (shipmentId === '' || orderItems.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'The input item is not a shipment (no shipmentId or orderItems)', {
 			itemIndex,
@@ -308,9 +288,8 @@ function labelRequestFromShipment(context: IExecuteFunctions, itemIndex: number)
 	const invoiceDate = formatInZone(Date.now(), context.getTimezone());
 	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
 	const size = context.getNodeParameter('packageDimensions', itemIndex, {}) as IDataObject;
-	const subShipments = Array.isArray(shipment.subShipments) && shipment.subShipments.length > 0
-		? (shipment.subShipments as IDataObject[])
-		: [{ subShipmentId: 'SS-1' }];
+	const listed = listOf(shipment.subShipments);
+	const subShipments = listed.length > 0 ? listed : [{ subShipmentId: 'SS-1' }];
 	return {
 		shipmentId,
 		locationId,
@@ -332,37 +311,15 @@ function labelRequestFromShipment(context: IExecuteFunctions, itemIndex: number)
 	};
 }
 
-function readLabelRequest(context: IExecuteFunctions, itemIndex: number): LabelRequest {
-	const mode = context.getNodeParameter('labelInput', itemIndex, 'fields');
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (mode === 'shipment') {
-		const request = labelRequestFromShipment(context, itemIndex);
-		if (request.locationId === '') {
-			throw new NodeOperationError(context.getNode(), `Shipment ${request.shipmentId}: the input item has no locationId`, { itemIndex });
-		}
-		if (options.ignoreWarning === true) request.ignoreWarning = true;
-		validateLabelRequest(context, request, itemIndex);
-		return request;
-	}
+/** "JSON" and "Define Below": the shipment and location from their fields, the details from JSON or fields. */
+function labelRequestFromParameters(context: IExecuteFunctions, itemIndex: number, fromJson: boolean): LabelRequest {
 	const shipmentId = readRequiredText(context, 'shipmentId', itemIndex, 'Shipment ID');
 	const locationId = readRequiredText(context, 'locationId', itemIndex, 'Location ID');
 	const request: LabelRequest = { shipmentId, locationId };
-	if (mode === 'json') {
-		const raw = context.getNodeParameter('labelJson', itemIndex, '{}');
-		let parsed: unknown = raw;
-		if (typeof raw === 'string') {
-			try {
-				parsed = JSON.parse(raw);
-			} catch {
-				parsed = undefined;
-			}
-		}
-		if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-			throw new NodeOperationError(context.getNode(), `Shipment ${shipmentId}: Label Details (JSON) is not a JSON object`, { itemIndex });
-		}
+	if (fromJson) {
+		const parsed = readJsonObject(context, 'labelJson', itemIndex, `Shipment ${shipmentId}: Label Details (JSON) is not a JSON object`);
 		for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
-			const value = (parsed as IDataObject)[key];
-			if (value !== undefined) request[key] = value;
+			if (parsed[key] !== undefined) request[key] = parsed[key];
 		}
 		// The spec names it subShipmentID.dimension; the wire form is subShipments[].dimensions (api-facts 10.1 #6).
 		for (const sub of (request.subShipments as IDataObject[] | undefined) ?? []) {
@@ -398,13 +355,24 @@ function readLabelRequest(context: IExecuteFunctions, itemIndex: number): LabelR
 			request.serialNumbers = serials.map((entry) => ({
 				orderItemId: String(entry.orderItemId ?? '').trim(),
 				// One array per unit (api-facts 5.1: [["IMEI-1"]]).
-				serialNumbers: String(entry.serialNumbers ?? '')
-					.split(',')
-					.map((serial) => serial.trim())
-					.filter(Boolean)
-					.map((serial) => [serial]),
+				serialNumbers: splitList(entry.serialNumbers).map((serial) => [serial]),
 			}));
 		}
+	}
+	return request;
+}
+
+function readLabelRequest(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): LabelRequest {
+	const mode = context.getNodeParameter('labelInput', itemIndex, 'fields');
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	let request: LabelRequest;
+	if (mode === 'shipment') {
+		request = labelRequestFromShipment(context, item.json, itemIndex);
+		if (request.locationId === '') {
+			throw new NodeOperationError(context.getNode(), `Shipment ${request.shipmentId}: the input item has no locationId`, { itemIndex });
+		}
+	} else {
+		request = labelRequestFromParameters(context, itemIndex, mode === 'json');
 	}
 	if (options.ignoreWarning === true) request.ignoreWarning = true;
 	validateLabelRequest(context, request, itemIndex);
@@ -412,8 +380,7 @@ function readLabelRequest(context: IExecuteFunctions, itemIndex: number): LabelR
 }
 
 function stateOf(shipment: IDataObject): string {
-	const items = Array.isArray(shipment.orderItems) ? (shipment.orderItems as IDataObject[]) : [];
-	const states = [...new Set(items.map((item) => String(item.status ?? '')))];
+	const states = [...new Set(listOf(shipment.orderItems).map((item) => String(item.status ?? '')))];
 	return states.length === 1 ? states[0] : states.join(',');
 }
 
@@ -448,19 +415,13 @@ async function waitUntilPacked(
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<LabelRequest>(this, items, (itemIndex) => {
-		const request = readLabelRequest(this, itemIndex);
+		const request = readLabelRequest(this, items[itemIndex], itemIndex);
 		return [{ id: request.shipmentId, payload: request }];
 	});
-	const results = await executeInBatches(this, units, LABEL_BATCH_SIZE, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'POST',
-			path: `${PATHS.sellers}/v3/shipments/labels`,
-			family: 'orders',
-			body: { shipments: batch.map((unit) => unit.payload) },
-			operation: 'Generate labels',
-			itemIndex: batch[0].itemIndex,
-		});
-		return shipmentOutcomes(this, batch, response, 'Generate labels');
+	const results = await sendShipmentActions(this, units, {
+		path: `${PATHS.shipments}/labels`,
+		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+		operation: 'Generate labels',
 	});
 	const waitOption = units.length > 0 && (this.getNodeParameter('options.waitUntilPacked', 0, false) as boolean);
 	if (waitOption) {

@@ -1,16 +1,14 @@
 import {
-	NodeApiError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
-	type JsonObject,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, type Unit, type UnitOutcome } from '../../helpers/execution';
-import { readIdList } from '../../helpers/ids';
-import { apiRequest } from '../../transport';
+import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { readIdList } from '../../helpers/parameters';
+import { apiRequest, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 
 /** Lookups take up to 100 IDs of one kind per request (api-facts 4). */
@@ -20,19 +18,15 @@ const LOOKUP_KINDS = {
 	shipmentIds: { label: 'shipment ID', matches: (shipment: IDataObject, id: string) => shipment.shipmentId === id },
 	orderItemIds: {
 		label: 'order item ID',
-		matches: (shipment: IDataObject, id: string) => orderItemsOf(shipment).some((item) => item.orderItemId === id),
+		matches: (shipment: IDataObject, id: string) => listOf(shipment.orderItems).some((item) => item.orderItemId === id),
 	},
 	orderIds: {
 		label: 'order ID',
-		matches: (shipment: IDataObject, id: string) => orderItemsOf(shipment).some((item) => item.orderId === id),
+		matches: (shipment: IDataObject, id: string) => listOf(shipment.orderItems).some((item) => item.orderId === id),
 	},
 } as const;
 
 type LookupKind = keyof typeof LOOKUP_KINDS;
-
-function orderItemsOf(shipment: IDataObject): IDataObject[] {
-	return Array.isArray(shipment.orderItems) ? (shipment.orderItems as IDataObject[]) : [];
-}
 
 const properties: INodeProperties[] = [
 	{
@@ -72,13 +66,13 @@ export async function lookUpShipments(
 ): Promise<IDataObject[]> {
 	const response = await apiRequest<IDataObject>(context, {
 		method: 'GET',
-		path: `${PATHS.sellers}/v3/shipments`,
+		path: PATHS.shipments,
 		family: 'orders',
 		qs: { [kind]: ids.join(',') },
 		operation: 'Get shipments',
 		itemIndex,
 	});
-	return Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
+	return listOf(response.shipments);
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -105,11 +99,14 @@ function matchShipments(context: IExecuteFunctions, unit: Unit<LookupKind>, ship
 	const matches = shipments.filter((shipment) => LOOKUP_KINDS[kind].matches(shipment, unit.id));
 	// An order split into several shipments gives several items.
 	if (matches.length > 0) return { ok: true, json: matches };
-	const label = LOOKUP_KINDS[kind].label;
-	const error = new NodeApiError(context.getNode(), { [kind]: unit.id } as JsonObject, {
-		message: `No shipment found for ${label} ${unit.id}`,
-		description: 'Check the ID and the environment; the marketplace returned no shipment for it.',
-		itemIndex: unit.itemIndex,
-	});
-	return { ok: false, error, json: { lookupBy: kind, id: unit.id } };
+	return unitFailure(
+		context,
+		unit,
+		{ lookupBy: kind, id: unit.id },
+		{
+			message: `No shipment found for ${LOOKUP_KINDS[kind].label} ${unit.id}`,
+			description: 'Check the ID and the environment; the marketplace returned no shipment for it.',
+		},
+		{ [kind]: unit.id },
+	);
 }

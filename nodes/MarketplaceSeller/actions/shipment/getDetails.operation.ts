@@ -6,10 +6,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readIdList } from '../../helpers/ids';
+import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { foundOrMissing } from '../../helpers/results';
-import { apiRequest } from '../../transport';
+import { apiRequest, idsInPath, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 
@@ -19,19 +18,16 @@ export const description = updateDisplayOptions({ show: { resource: ['shipment']
 
 /** Addresses, buyer details, courier and tracking, dimensions: 100 shipments per request (api-facts 4). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
-		readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
-	);
+	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {
-		const ids = batch.map((unit) => encodeURIComponent(unit.id)).join(',');
 		const response = await apiRequest<IDataObject>(this, {
 			method: 'GET',
-			path: `${PATHS.sellers}/v3/shipments/${ids}`,
+			path: `${PATHS.shipments}/${idsInPath(batch.map((unit) => unit.id))}`,
 			family: 'orders',
 			operation: 'Get shipment details',
 			itemIndex: batch[0].itemIndex,
 		});
-		const details = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
+		const details = listOf(response.shipments);
 		return batch.map((unit) =>
 			foundOrMissing(this, unit, details.find((shipment) => shipment.shipmentId === unit.id), {
 				message: `No details found for shipment ${unit.id}`,

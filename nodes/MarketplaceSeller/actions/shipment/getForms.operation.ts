@@ -7,10 +7,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readIdList } from '../../helpers/ids';
+import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, type MarketplaceRequest } from '../../transport';
+import { apiRequest, idsInPath, listOf, type MarketplaceRequest } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 
@@ -25,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['shipment']
 async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], itemIndex: number): Promise<IDataObject> {
 	const request: MarketplaceRequest = {
 		method: 'GET',
-		path: `${PATHS.sellers}/v3/shipments/${shipmentIds.map(encodeURIComponent).join(',')}/forms`,
+		path: `${PATHS.shipments}/${idsInPath(shipmentIds)}/forms`,
 		family: 'orders',
 		operation: 'Get forms',
 		itemIndex,
@@ -46,12 +45,10 @@ async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], ite
 
 /** Logistics compliance forms and their status per shipment, 100 shipments per request. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
-		readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
-	);
+	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {
 		const response = await fetchForms(this, batch.map((unit) => unit.id), batch[0].itemIndex);
-		const shipments = Array.isArray(response.shipments) ? (response.shipments as IDataObject[]) : [];
+		const shipments = listOf(response.shipments);
 		return batch.map((unit) => {
 			const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
 			return foundOrMissing(this, unit, found && { shipmentId: unit.id, forms: found.forms ?? [] }, {

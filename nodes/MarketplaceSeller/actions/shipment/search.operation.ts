@@ -9,29 +9,19 @@ import {
 
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
+import { readLimit, splitList } from '../../helpers/parameters';
 import { searchShipmentPages } from '../../transport/paging';
 import { FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../../../shared/profile';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { enumOptions, limitProperty, returnAllProperty } from '../common.descriptions';
 
 /** States allowed per filter type (api-facts 3.1). */
-export const STATES_BY_TYPE = {
+const STATES_BY_TYPE = {
 	preDispatch: ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'],
 	postDispatch: ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'],
 	cancelled: ['CANCELLED'],
 } as const;
 
 type FilterType = keyof typeof STATES_BY_TYPE;
-
-function stateOptions(type: FilterType) {
-	return STATES_BY_TYPE[type].map((state) => ({
-		name: state
-			.toLowerCase()
-			.split('_')
-			.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-			.join(' '),
-		value: state,
-	}));
-}
 
 const DATE_RANGES = [
 	['orderDate', 'Order Date'],
@@ -58,7 +48,7 @@ const properties: INodeProperties[] = [
 		displayName: 'States',
 		name: 'preDispatchStates',
 		type: 'multiOptions',
-		options: stateOptions('preDispatch'),
+		options: enumOptions(STATES_BY_TYPE.preDispatch),
 		default: [],
 		description: 'Only shipments in these states; none selected means all pre-dispatch states',
 		displayOptions: { show: { filterType: ['preDispatch'] } },
@@ -67,7 +57,7 @@ const properties: INodeProperties[] = [
 		displayName: 'States',
 		name: 'postDispatchStates',
 		type: 'multiOptions',
-		options: stateOptions('postDispatch'),
+		options: enumOptions(STATES_BY_TYPE.postDispatch),
 		default: [],
 		description: 'Only shipments in these states; none selected means all post-dispatch states',
 		displayOptions: { show: { filterType: ['postDispatch'] } },
@@ -202,7 +192,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['search'] } }, properties);
 
 /** Builds the filter body of api-facts 3.1 from the parameters of one item. */
-export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
+function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const type = context.getNodeParameter('filterType', itemIndex) as FilterType;
 	if (!(type in STATES_BY_TYPE)) {
 		throw new NodeOperationError(context.getNode(), `Unknown shipment type filter "${String(type)}"`, {
@@ -229,7 +219,7 @@ export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): 
 	}
 	if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') filter.locationId = filters.locationId.trim();
 	if (typeof filters.skus === 'string' && filters.skus.trim() !== '') {
-		filter.sku = filters.skus.split(',').map((sku) => sku.trim()).filter(Boolean);
+		filter.sku = splitList(filters.skus);
 	}
 	for (const [field, label] of DATE_RANGES) {
 		const from = readDate(context, filters[`${field}From`], itemIndex, `${label} From`);
@@ -258,8 +248,7 @@ export function buildSearchBody(context: IExecuteFunctions, itemIndex: number): 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (api-facts 3.2); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
 		return await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });

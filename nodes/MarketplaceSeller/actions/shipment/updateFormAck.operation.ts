@@ -7,10 +7,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { readRequiredText } from '../../helpers/ids';
-import { shipmentOutcomes } from '../../helpers/results';
-import { apiRequest } from '../../transport';
+import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { readRequiredText } from '../../helpers/parameters';
+import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
@@ -66,16 +65,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}
 		return [{ id: shipmentId, payload: { shipmentId, forms: cleaned } }];
 	});
-	const results = await executeInBatches(this, units, 25, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'POST',
-			path: `${PATHS.sellers}/v3/shipments/forms/updateAck`,
-			family: 'orders',
-			body: { shipments: batch.map((unit) => unit.payload) },
-			operation: 'Update form acknowledgement',
-			itemIndex: batch[0].itemIndex,
-		});
-		return shipmentOutcomes(this, batch, response, 'Update form acknowledgement');
+	const results = await sendShipmentActions(this, units, {
+		path: `${PATHS.shipments}/forms/updateAck`,
+		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+		operation: 'Update form acknowledgement',
 	});
 	return inInputOrder(rejected, results);
 }

@@ -8,10 +8,9 @@ import {
 } from 'n8n-workflow';
 
 import { readStoredTokenData } from '../../../shared/grants';
-import { PATHS } from '../../../shared/profile';
+import { CREDENTIAL_TYPES, PATHS } from '../../../shared/profile';
 import { forEachItem } from '../../helpers/execution';
 import { apiRequest, credentialTypeOf } from '../../transport';
-import { CREDENTIAL_TYPES } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
 	{
