@@ -9,7 +9,7 @@
  * rate-limited so forged traffic cannot force one per request. Clock injected, so it is tested
  * without timers.
  */
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import { setAsNewest } from './boundedFifo';
 
@@ -70,5 +70,5 @@ export class SettingsCache<T> {
 
 /** The cache key: where the receiver is, which credentials it references, and its parameters. */
 export function settingsKey(stateKey: string, credentials: string, parameters: unknown): string {
-	return `${stateKey}|${credentials}|${hash('sha1', JSON.stringify(parameters ?? null), 'hex')}`;
+	return `${stateKey}|${credentials}|${createHash('sha1').update(JSON.stringify(parameters ?? null)).digest('hex')}`;
 }

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
+import { decodeBody } from './httpBody';
 import { MARKETPLACE, PATHS } from './profile';
 import { redactSecrets } from './redact';
 
@@ -86,22 +87,9 @@ function readHttpFailure(error: unknown): { status?: number; body?: unknown; net
 	return { networkCode: typeof candidate?.code === 'string' ? candidate.code : undefined };
 }
 
-function parseBody(body: unknown): IDataObject | undefined {
-	if (body && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
-	if (text.trim().startsWith('{')) {
-		try {
-			return JSON.parse(text) as IDataObject;
-		} catch {
-			return undefined;
-		}
-	}
-	return undefined;
-}
-
 function toFailure(call: TokenCall, error: unknown): TokenFailure {
 	const { status, body, networkCode } = readHttpFailure(error);
-	const parsed = parseBody(body);
+	const parsed = decodeBody(body).body;
 	const text = (value: unknown) =>
 		typeof value === 'string' ? redactSecrets(value, call.secrets) : undefined;
 	return {
@@ -134,7 +122,7 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 	if (failure !== undefined) {
 		throw new TokenRequestError(describeFailure(failure), failure, hintFor(failure));
 	}
-	const parsed = parseBody(body);
+	const parsed = decodeBody(body).body;
 	if (parsed === undefined) {
 		const malformed: TokenFailure = { grant: call.grant, errorDescription: 'the answer was not JSON' };
 		throw new TokenRequestError(describeFailure(malformed), malformed, hintFor(malformed));

@@ -32,11 +32,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-import { ensureRuntime, N8nInstance, repoRoot, sleep, type PublicApiClient } from '../e2e/lib';
+import { ensureRuntime, findPackedTarball, N8nInstance, repoRoot, sleep, type PublicApiClient } from '../e2e/lib';
 import { authorizationValue, pushSignature, startSimulator } from '../../simulator';
 import { MARKETPLACE } from '../../nodes/shared/profile';
 import { median } from './measure';
@@ -231,13 +231,6 @@ function percentile(sorted: number[], p: number): number {
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
-function findTarball(): string {
-	const dir = join(repoRoot(), '.e2e');
-	const found = existsSync(dir) ? readdirSync(dir).filter((name) => /^n8n-nodes-marketplace-seller-.*\.tgz$/.test(name)) : [];
-	if (found.length !== 1) throw new Error(`expected one packed tarball in ${dir} (run "npm run bench:e2e", it packs first)`);
-	return join(dir, found[0]);
-}
-
 class Loader {
 	private readonly child: ChildProcess;
 	private nextId = 1;
@@ -273,7 +266,7 @@ class Loader {
 
 async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
-	const tarball = findTarball();
+	const tarball = findPackedTarball(join(repoRoot(), '.e2e'), 'n8n-nodes-marketplace-seller', 'run "npm run bench:e2e"');
 	const runtime = await ensureRuntime('n8n2');
 	const runs = join(repoRoot(), '.e2e', 'runs');
 	mkdirSync(runs, { recursive: true });

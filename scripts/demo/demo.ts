@@ -13,10 +13,10 @@
  *      workflows (created or updated), published; the simulator pushes to the order trigger;
  *   5. one run of the morning-labels workflow, then the addresses and what to try.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { basename, join, relative } from 'node:path';
-import { ensureRuntime, freePort, isPortInUse, N8nInstance, repoRoot, savedEncryptionKey, sleep, type OwnerCredentials, type PublicApiClient } from '../e2e/lib';
+import { join, relative } from 'node:path';
+import { ensureRuntime, findPackedTarball, freePort, isPortInUse, N8nInstance, repoRoot, savedEncryptionKey, sleep, type OwnerCredentials, type PublicApiClient } from '../e2e/lib';
 import { startSimulator, type Simulator } from '../../simulator';
 import { CREDENTIAL_TYPE, loadExamples, prepareExample, type PreparedExample } from './examples';
 
@@ -55,23 +55,6 @@ const step = (line: string) => say(`[demo] ${line}`);
 
 function seconds(ms: number): string {
 	return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** The newest tarball `npm run demo` packed into .demo/pack/ (its own folder: .e2e/ belongs to the e2e tests), copied into .demo/. */
-function takeTarball(root: string, demoDir: string): string {
-	const packDir = join(root, '.demo', 'pack');
-	const tarballs = existsSync(packDir)
-		? readdirSync(packDir)
-				.filter((name) => name.endsWith('.tgz'))
-				.map((name) => join(packDir, name))
-				.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-		: [];
-	if (tarballs.length === 0) throw new Error('no packed tarball in .demo/pack/: run `npm run demo` (it builds and packs first), not the compiled script alone');
-	mkdirSync(demoDir, { recursive: true });
-	for (const old of readdirSync(demoDir).filter((name) => name.endsWith('.tgz'))) rmSync(join(demoDir, old), { force: true });
-	const copy = join(demoDir, basename(tarballs[0]));
-	copyFileSync(tarballs[0], copy);
-	return copy;
 }
 
 /** The key the demo's n8n folder was created with (n8n writes it to .n8n/config), or a new one. */
@@ -255,7 +238,8 @@ async function main(): Promise<void> {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal, 0));
 
 	try {
-		const tarball = takeTarball(root, demoDir);
+		// `npm run demo` packs into its own folder (.e2e/ belongs to the e2e tests).
+		const tarball = findPackedTarball(join(root, '.demo', 'pack'), 'n8n-nodes-marketplace-seller', 'run "npm run demo"');
 		step(`package ${relative(root, tarball)}`);
 		step('runtime: Node 24 and n8n 2.40.7 (installed once into the cache; the first time takes about 5 minutes)');
 		const runtime = await ensureRuntime('n8n2');

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidUrlError } from '../../shared/baseUrl';
+import { decodeBody } from '../../shared/httpBody';
 import { isTokenRequestError, type TokenRequestError } from '../../shared/oauth';
 
 export interface HttpFailure {
@@ -43,27 +44,6 @@ interface ErrorLike {
 	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 }
 
-function bodyOf(data: unknown): { body?: IDataObject; text?: string } {
-	if (data === undefined || data === null || data === '') return {};
-	if (typeof data === 'object' && !Buffer.isBuffer(data) && !(data instanceof ArrayBuffer)) {
-		return { body: data as IDataObject };
-	}
-	const text = Buffer.isBuffer(data)
-		? data.toString('utf8')
-		: data instanceof ArrayBuffer
-			? Buffer.from(data).toString('utf8')
-			: String(data);
-	const trimmed = text.trim();
-	if (trimmed.startsWith('{')) {
-		try {
-			return { body: JSON.parse(trimmed) as IDataObject };
-		} catch {
-			return { text: trimmed.slice(0, 500) };
-		}
-	}
-	return { text: trimmed.slice(0, 500) };
-}
-
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
@@ -85,7 +65,7 @@ export function readFailure(thrown: unknown): RequestFailure {
 			return {
 				kind: 'http',
 				status: candidate.response.status,
-				...bodyOf(candidate.response.data),
+				...decodeBody(candidate.response.data),
 				retryAfter: headerValue(candidate.response.headers, 'retry-after'),
 			};
 		}

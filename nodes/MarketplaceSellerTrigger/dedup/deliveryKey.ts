@@ -12,7 +12,7 @@
  * allows (10^5 keys) and 1.5e-27 even at 10^6, far below anything observable. Truncation halves
  * the memory and the static data of every remembered key compared with the full digest.
  */
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /** Bytes of the SHA-256 digest that are kept. */
 export const DELIVERY_KEY_BYTES = 16;
@@ -101,6 +101,6 @@ export function deliveryIdentity(envelope: Record<string, unknown>): unknown[] {
 export function deliveryKeyOf(envelope: Record<string, unknown>): DeliveryKey | undefined {
 	const text = canonicalJson(deliveryIdentity(envelope));
 	if (text === undefined) return undefined;
-	const digest = hash('sha256', text, 'buffer').subarray(0, DELIVERY_KEY_BYTES);
+	const digest = createHash('sha256').update(text).digest().subarray(0, DELIVERY_KEY_BYTES);
 	return { hex: digest.toString('hex'), compact: digest.toString('base64url') };
 }

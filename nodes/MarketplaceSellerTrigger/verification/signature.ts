@@ -11,7 +11,7 @@
  * exactly 40 lowercase hexadecimal ASCII characters; uppercase hex is rejected with its own
  * reason (the recipe says lowercase, and the worked example is lowercase).
  */
-import { hash, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 export type AuthorizationFailure =
 	| 'wrong_scheme'
@@ -132,7 +132,7 @@ export function parseAuthorization(header: string, schemeWord: string): ParsedAu
  */
 export function computeSignature(dateInput: string, registeredUrl: string, appSecret: string): string {
 	// crypto.hash: the one-shot form (Node 20.12+; the package needs 20.15+).
-	return hash('sha1', `${dateInput}${registeredUrl}POST${appSecret}`, 'hex');
+	return createHash('sha1').update(`${dateInput}${registeredUrl}POST${appSecret}`).digest('hex');
 }
 
 /** Constant-time equality of two byte strings; unequal lengths are unequal without comparing. */

@@ -25,7 +25,7 @@
  * start-up either way.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,18 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';
+
+/**
+ * The one tarball `npm pack` left in `dir` for `packageName`; `howToPack` says which command
+ * packs it, for the error when there is none (or several).
+ */
+export function findPackedTarball(dir: string, packageName: string, howToPack: string): string {
+	const tarballs = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(`${packageName}-`) && name.endsWith('.tgz')) : [];
+	if (tarballs.length !== 1) {
+		throw new Error(`expected exactly one ${packageName}-*.tgz in ${dir}, found ${tarballs.length}: ${howToPack} (it builds and packs first)`);
+	}
+	return join(dir, tarballs[0]);
+}
 
 export interface InstallOptions {
 	/** n8n's user folder (N8N_USER_FOLDER); packages go to <userFolder>/.n8n/nodes. */

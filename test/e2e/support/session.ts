@@ -4,11 +4,12 @@
  * one), the owner and a public-API key, and a Marketplace Seller credential created through the
  * public API that points at the simulator.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
 	ensureRuntime,
+	findPackedTarball,
 	N8nInstance,
 	repoRoot,
 	type Credential,
@@ -36,18 +37,6 @@ export interface E2ESession {
 	tarball: string;
 	/** Milliseconds per start-up step, for the report printed at the end. */
 	timings: Record<string, number>;
-}
-
-/** The tarball `npm run pack:local` left in .e2e/. */
-export function findTarball(): string {
-	const dir = join(repoRoot(), '.e2e');
-	const tarballs = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz')) : [];
-	if (tarballs.length !== 1) {
-		throw new Error(
-			`expected exactly one ${PACKAGE_NAME}-*.tgz in ${dir}, found ${tarballs.length}: run the suite with "npm run test:e2e" (it builds and packs first)`,
-		);
-	}
-	return join(dir, tarballs[0]);
 }
 
 /** A fresh user folder; older folders of the same label are removed (the last run's stays for its logs). */
@@ -94,7 +83,7 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 			timings[step] = Date.now() - started;
 		}
 	};
-	const tarball = findTarball();
+	const tarball = findPackedTarball(join(repoRoot(), '.e2e'), PACKAGE_NAME, 'run the suite with "npm run test:e2e"');
 	const runtime = await timed('ensureRuntime', () => ensureRuntime(kind));
 	log(`n8n ${runtime.n8nVersion} on ${runtime.nodePath} (${(statSync(tarball).size / 1024).toFixed(0)} KiB tarball ${tarball})`);
 	const sim = await startSimulator({ packingDelayMs: 0, quiet: true });
