@@ -1,8 +1,9 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
-	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -11,29 +12,10 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
-import { setAsNewest } from './boundedFifo';
-import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { ALL_EVENTS, PUSH_EVENT_KINDS } from './events';
-import {
-	getReceiverState,
-	handlePush,
-	persistReceiverState,
-	type PushDecision,
-	type ReceiverSettings,
-} from './receiver';
-import { buildSettings, DEFAULTS, LIMITS, type SettingsResult, type TriggerOptions } from './settings';
-import { SettingsCache, settingsKey } from './settingsCache';
-import type { HeaderBag } from './verification/verifyPush';
-
-const NODE_DISPLAY_NAME = `${MARKETPLACE.displayName} Seller Trigger`;
-
-/** Logged when a request carries neither signature header (api-facts 9.8). */
-export const MISSING_HEADERS_HINT =
-	`${NODE_DISPLAY_NAME}: a request arrived without X_Date and X_Authorization and was answered 401. ` +
-	'If n8n runs behind nginx or another proxy, header names containing underscores are dropped ' +
-	'unless the proxy keeps them (nginx: "underscores_in_headers on;" in the server block).';
-
-type AnyContext = IWebhookFunctions | IHookFunctions;
+import { DEFAULTS, LIMITS } from './settings';
+import { NODE_DISPLAY_NAME } from './nodeName';
+import { readSettings, receivePush, recordExecutedPush } from './webhookFlow';
 
 // n8n's two rule sets disagree on how to spell a single main output ('main' vs the enum);
 // the enum is current n8n style and both rule sets accept it through a constant.
@@ -46,98 +28,6 @@ const DEFAULT_MAX_DELIVERIES = DEFAULTS.maxRememberedDeliveries;
 const DEFAULT_MAX_SHIPMENTS = DEFAULTS.maxRememberedShipments;
 const DEFAULT_REPLAY_WINDOW = DEFAULTS.replayWindowSeconds;
 const DEFAULT_SCHEME_WORD: string = DEFAULTS.schemeWord;
-
-function credentialTypeOf(context: AnyContext): string {
-	const authentication = context.getNodeParameter('authentication', 'clientCredentials') as string;
-	return authentication === 'authorizationCode'
-		? CREDENTIAL_TYPES.thirdParty
-		: CREDENTIAL_TYPES.selfAccess;
-}
-
-async function readSettings(context: AnyContext): Promise<SettingsResult> {
-	const credentials = await context.getCredentials(credentialTypeOf(context));
-	return buildSettings({
-		events: context.getNodeParameter('events', [ALL_EVENTS]),
-		registeredUrl: context.getNodeParameter('registeredUrl', ''),
-		productionWebhookUrl: context.getNodeWebhookUrl('default'),
-		options: context.getNodeParameter('options', {}) as TriggerOptions,
-		credentials,
-	});
-}
-
-/** Settings per workflow, node, credentials and parameters, so a push does not read the credential. */
-const settingsCache = new SettingsCache<ReceiverSettings>();
-
-/** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
-async function freshSettings(context: IWebhookFunctions): Promise<ReceiverSettings> {
-	const result = await readSettings(context);
-	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
-	return result.settings;
-}
-
-/**
- * Rejections worth an operator's attention are logged at warn level, but at most once a minute
- * per node and reason (with a count of the ones left out), so that unauthenticated traffic
- * cannot flood the n8n log. Everything else goes to debug.
- */
-const WARN_INTERVAL_MS = 60_000;
-const MAX_WARN_KEYS = 1024;
-const lastWarnings = new Map<string, { at: number; suppressed: number }>();
-
-function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, message: string, meta: IDataObject): void {
-	const previous = lastWarnings.get(key);
-	if (previous !== undefined && nowMs - previous.at < WARN_INTERVAL_MS) {
-		previous.suppressed += 1;
-		return;
-	}
-	setAsNewest(lastWarnings, key, { at: nowMs, suppressed: 0 }, MAX_WARN_KEYS);
-	const suppressed = previous?.suppressed ?? 0;
-	context.logger.warn(message, suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta);
-}
-
-function logDecision(context: IWebhookFunctions, stateKey: string, decision: PushDecision, nowMs: number): void {
-	switch (decision.action) {
-		case 'reject': {
-			const key = `${stateKey}:${decision.reason}`;
-			if (decision.reason === 'missing_headers') {
-				warnLimited(context, key, nowMs, MISSING_HEADERS_HINT, {});
-			} else if (decision.reason === 'date_outside_window') {
-				warnLimited(
-					context,
-					key,
-					nowMs,
-					`${NODE_DISPLAY_NAME}: rejected a correctly signed push (401) because X_Date is outside the replay window. Check the n8n host clock, or widen Replay Window if the marketplace retries with the original X_Date.`,
-					{ reason: decision.reason, clockSkewSeconds: decision.clockSkewSeconds },
-				);
-			} else if (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id') {
-				warnLimited(
-					context,
-					key,
-					nowMs,
-					`${NODE_DISPLAY_NAME}: rejected a push (401): ${decision.reason === 'wrong_app_id' ? 'its App ID is not the credential\'s' : 'its signature does not match'}. If genuine pushes are rejected, check the credential and that Registered Receiver URL is exactly the URL in the subscription ticket.`,
-					{ reason: decision.reason },
-				);
-			} else {
-				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, { reason: decision.reason });
-			}
-			return;
-		}
-		case 'badRequest':
-			context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push body (400)`, {
-				reason: decision.reason,
-			});
-			return;
-		case 'ignore':
-			context.logger.debug(`${NODE_DISPLAY_NAME}: acknowledged a push without running (200)`, {
-				reason: decision.reason,
-				eventType: decision.eventType,
-				dedupKey: decision.dedupKey,
-			});
-			return;
-		case 'accept':
-			return;
-	}
-}
 
 const eventOptions = [
 	{
@@ -153,6 +43,9 @@ const eventOptions = [
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 export class MarketplaceSellerTrigger implements INodeType {
+	// Version 2 behaves as version 1. It exists because n8n 2.x evaluates an expression, and so
+	// takes an expression isolate, for every request to a version-1 webhook node
+	// (webhook-helpers.js parseRequestBody); with lazy isolate acquisition version 2 needs none.
 	description: INodeTypeDescription = {
 		displayName: NODE_DISPLAY_NAME,
 		name: 'marketplaceSellerTrigger',
@@ -161,7 +54,8 @@ export class MarketplaceSellerTrigger implements INodeType {
 			dark: 'file:marketplaceSellerTrigger.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{($parameter["events"] || []).join(", ")}}',
 		description: `Starts the workflow on signed order and return notifications pushed by the ${MARKETPLACE.displayName}`,
 		defaults: {
@@ -185,7 +79,10 @@ export class MarketplaceSellerTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: 'onReceived',
+				// n8n answers when the execution has ended and its static data (the remembered delivery)
+				// is saved: the 200 the marketplace gets means the push ran and will not run again.
+				// See docs/trigger-durability.md.
+				responseMode: 'responseNode',
 				path: 'webhook',
 			},
 		],
@@ -375,67 +272,10 @@ export class MarketplaceSellerTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const res = this.getResponseObject();
-		const nowMs = Date.now();
-		const headers = this.getHeaderData() as HeaderBag;
-		const body: unknown = this.getBodyData();
+		return await receivePush.call(this);
+	}
 
-		// getNode() returns a deep copy of the node: read it once per request.
-		const node = this.getNode();
-		const manual = this.getMode() === 'manual';
-		const stateKey = `${this.getWorkflow().id ?? ''}/${node.id}${manual ? '/test' : ''}`;
-		// All credential references, not only the chosen type's: the key then needs no parameter read.
-		const cacheKey = settingsKey(stateKey, JSON.stringify(node.credentials ?? null), node.parameters);
-		let settings = settingsCache.get(cacheKey, nowMs);
-		const cached = settings !== undefined;
-		try {
-			if (settings === undefined) {
-				settings = await freshSettings(this);
-				settingsCache.set(cacheKey, settings, nowMs);
-			}
-		} catch (error) {
-			// Misconfiguration: answer like a receiver that is down, so the marketplace retries.
-			this.logger.error(`${NODE_DISPLAY_NAME}: cannot verify pushes: ${(error as Error).message}`);
-			res.status(500).end();
-			return { noWebhookResponse: true };
-		}
-
-		// From the state lookup to the dedup claim nothing is awaited: concurrent requests cannot
-		// interleave there.
-		const nowSeconds = Math.floor(nowMs / 1000);
-		const persistence = manual
-			? noPersistence
-			: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
-		let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-		let decision = await handlePush({ headers, body }, settings, state, nowMs);
-		const credentialMismatch =
-			decision.action === 'reject' && (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
-		if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
-			// The secret or App ID may have changed since the settings were cached: check once more
-			// with the credential as it is now (a rejection changed no state, so this is safe).
-			let current: ReceiverSettings | undefined;
-			try {
-				current = await freshSettings(this);
-			} catch (error) {
-				this.logger.warn(`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`);
-			}
-			if (current !== undefined) {
-				settingsCache.set(cacheKey, current, nowMs);
-				settings = current;
-				state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-				decision = await handlePush({ headers, body }, settings, state, nowMs);
-			}
-		}
-		persistReceiverState(decision, state, persistence, nowSeconds);
-		logDecision(this, stateKey, decision, nowMs);
-
-		// Every answer is sent here, before n8n starts the execution (empty body, chosen status).
-		// It also gets the static data saved: n8n saves it in its response callback, and when n8n
-		// answers an onReceived webhook itself (2.x: only after creating the execution), creating
-		// the execution has already reset the static data's change flag (the run's Workflow wraps
-		// the same object again), so the write above would silently not be saved.
-		res.status(decision.status).end();
-		if (decision.action !== 'accept') return { noWebhookResponse: true };
-		return { noWebhookResponse: true, workflowData: [[{ json: decision.item }]] };
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await recordExecutedPush.call(this);
 	}
 }

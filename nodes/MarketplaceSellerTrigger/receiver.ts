@@ -46,6 +46,11 @@ export interface ReceiverState {
 	readonly sellers: SellerResolver;
 	/** The limits the state was built with; a change rebuilds the state. */
 	readonly limits: string;
+	/**
+	 * The stored deliveries text this process last read or wrote. Another process (queue mode,
+	 * several webhook processes) wrote the row when the text n8n hands a request differs.
+	 */
+	storedDeliveries: unknown;
 }
 
 export type BadRequestReason = 'body_not_object' | 'missing_event_type' | 'body_too_deep';
@@ -62,11 +67,20 @@ export type PushDecision =
 			sellerLearned: boolean;
 	  }
 	| {
+			/** The same delivery is being run by a request still in flight in this process. */
+			action: 'inFlight';
+			status: 200;
+			eventType: string;
+			dedupKey: string;
+			compactKey: string;
+	  }
+	| {
 			action: 'accept';
 			status: 200;
 			item: IDataObject;
 			dedupKey: string;
-			deliveryRemembered: boolean;
+			/** The key as the delivery store holds it, when it was claimed (pending until confirmed). */
+			claimedKey?: string;
 			sellerLearned: boolean;
 	  };
 
@@ -93,6 +107,7 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		}),
 		sellers: new SellerResolver(settings.sellerMemorySize),
 		limits: limitsOf(settings),
+		storedDeliveries: undefined,
 	};
 }
 
@@ -113,16 +128,41 @@ export function getReceiverState(
 ): ReceiverState {
 	const existing = states.get(stateKey);
 	const limits = limitsOf(settings);
-	if (existing !== undefined && existing.limits === limits) return existing;
+	if (existing !== undefined && existing.limits === limits) {
+		mergeStoredDeliveries(existing, persistence, nowSeconds);
+		return existing;
+	}
 
 	const state = createReceiverState(settings);
-	const deliveries = existing?.deliveries.snapshot(nowSeconds) ?? persistence.loadDeliveries();
-	if (deliveries !== undefined) state.deliveries.restore(deliveries, nowSeconds);
+	if (existing !== undefined) {
+		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
+		// Requests in flight keep their claims: their answers settle them in the new state.
+		for (const key of existing.deliveries.pendingKeys()) state.deliveries.claim(key, nowSeconds);
+	}
+	mergeStoredDeliveries(state, persistence, nowSeconds);
 	const sellers = existing?.sellers.snapshot() ?? persistence.loadSellerMemory();
 	if (sellers !== undefined) state.sellers.restore(sellers);
 
 	setAsNewest(states, stateKey, state, MAX_STATES);
 	return state;
+}
+
+/**
+ * Takes in what other processes remembered: n8n hands every request the row as stored, and a
+ * text other than the one this process last read or wrote means someone else wrote it. Only
+ * then is it decoded and merged, so the webhook path stays a string comparison.
+ */
+function mergeStoredDeliveries(state: ReceiverState, persistence: ReceiverPersistence, nowSeconds: number): void {
+	const stored = persistence.deliveriesText();
+	if (stored === state.storedDeliveries) return;
+	state.storedDeliveries = stored;
+	const snapshot = persistence.loadDeliveries();
+	if (snapshot !== undefined) state.deliveries.merge(snapshot, nowSeconds);
+}
+
+/** The state of a trigger node in this process, if it has one (the execute step's confirmation). */
+export function findReceiverState(stateKey: string): ReceiverState | undefined {
+	return states.get(stateKey);
 }
 
 /** Forgets all module-level states (tests). */
@@ -205,6 +245,9 @@ export async function handlePush(
 	if (settings.dedup.enabled) {
 		const claim = state.deliveries.claim(key.compact, nowSeconds);
 		const claimed = typeof claim === 'boolean' ? claim : await claim;
+		if (!claimed && state.deliveries.isPending(key.compact)) {
+			return { action: 'inFlight', status: 200, eventType, dedupKey: key.hex, compactKey: key.compact };
+		}
 		if (!claimed) {
 			return {
 				action: 'ignore',
@@ -236,25 +279,26 @@ export async function handlePush(
 		status: 200,
 		item,
 		dedupKey: key.hex,
-		deliveryRemembered: settings.dedup.enabled,
+		claimedKey: settings.dedup.enabled ? key.compact : undefined,
 		sellerLearned: seller.learned,
 	};
 }
 
-/** Writes what changed through the persistence adapter. */
+/**
+ * Writes what changed through the persistence adapter, for requests that do not start an
+ * execution (n8n saves their static data before answering). An accepted push is persisted by
+ * the node's execute step instead, once its execution exists (see saveConfirmed).
+ */
 export function persistReceiverState(
 	decision: PushDecision,
 	state: ReceiverState,
 	persistence: ReceiverPersistence,
 	nowSeconds: number,
 ): void {
-	// The whole set is written again on a duplicate too: concurrent requests save their own
-	// snapshot and the last committed one wins, so a later request repairs a row that lost a key.
-	const remembered =
-		(decision.action === 'accept' && decision.deliveryRemembered) ||
-		(decision.action === 'ignore' && decision.reason === 'duplicate');
-	if (remembered) {
-		persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
+	// The whole (merged) set is written again on a duplicate: concurrent writers each save their
+	// own snapshot and the last one wins, so a later request repairs a row that lost a key.
+	if (decision.action === 'ignore' && decision.reason === 'duplicate') {
+		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
 	}
 	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
 		persistence.saveSellerMemory(state.sellers.snapshot());

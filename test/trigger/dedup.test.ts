@@ -20,7 +20,9 @@ import {
 	handlePush,
 	persistReceiverState,
 	resetReceiverStates,
+	type PushDecision,
 	type ReceiverSettings,
+	type ReceiverState,
 } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 
@@ -107,7 +109,10 @@ describe('in-memory delivery store', () => {
 
 	it('snapshots live entries oldest first and restores them', () => {
 		const store = new InMemoryDeliveryStore({ maxEntries: 5, retentionSeconds: 100 });
-		for (let i = 0; i < 8; i += 1) store.claim(`k${i}`, 1000 + i);
+		for (let i = 0; i < 8; i += 1) {
+			store.claim(`k${i}`, 1000 + i);
+			store.confirm(`k${i}`);
+		}
 		const snapshot = store.snapshot(1050);
 		expect(snapshot.keys).toEqual(['k3', 'k4', 'k5', 'k6', 'k7']);
 		const copy = new InMemoryDeliveryStore({ maxEntries: 3, retentionSeconds: 100 });
@@ -201,6 +206,12 @@ describe('receiver pipeline: exactly once from at least once', () => {
 
 	beforeEach(() => resetReceiverStates());
 
+	/** What the execute step does once the accepted push's execution exists. */
+	const confirm = (state: ReceiverState, decision: PushDecision) => {
+		expect(decision.action).toBe('accept');
+		if (decision.action === 'accept' && decision.claimedKey !== undefined) state.deliveries.confirm(decision.claimedKey);
+	};
+
 	const request = (epoch: number, body: unknown = shipmentEvent('shipment_packed', 'SHP-1')) => ({
 		headers: signedHeaders({ epoch }),
 		body,
@@ -217,7 +228,8 @@ describe('receiver pipeline: exactly once from at least once', () => {
 			}),
 		);
 		expect(decisions.filter((d) => d.action === 'accept')).toHaveLength(1);
-		expect(decisions.filter((d) => d.action === 'ignore' && d.reason === 'duplicate')).toHaveLength(49);
+		// The first copy's execution does not exist yet: the others wait for its answer.
+		expect(decisions.filter((d) => d.action === 'inFlight')).toHaveLength(49);
 		expect(new Set(decisions.map((d) => d.status))).toEqual(new Set([200]));
 	});
 
@@ -225,7 +237,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const config = settings({ retentionSeconds: 600 });
 		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
 		const body = shipmentEvent('shipment_packed', 'SHP-2');
-		expect((await handlePush(request(NOW, body), config, state, NOW * 1000)).action).toBe('accept');
+		confirm(state, await handlePush(request(NOW, body), config, state, NOW * 1000));
 		// A redelivery 599 s later (fresh X_Date) is a duplicate; 600 s later it runs again.
 		expect(await handlePush(request(NOW + 599, body), config, state, (NOW + 599) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
 		expect((await handlePush(request(NOW + 600, body), config, state, (NOW + 600) * 1000)).action).toBe('accept');
@@ -235,7 +247,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const config = settings({ retentionSeconds: 10 });
 		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
 		const replay = request(NOW);
-		expect((await handlePush(replay, config, state, NOW * 1000)).action).toBe('accept');
+		confirm(state, await handlePush(replay, config, state, NOW * 1000));
 		// The same captured request 200 s later is still inside the 300 s window: not run again.
 		expect(await handlePush(replay, config, state, (NOW + 200) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
 		expect(await handlePush(replay, config, state, (NOW + 301) * 1000)).toMatchObject({ action: 'reject', reason: 'date_outside_window' });
@@ -256,6 +268,10 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const decision = await handlePush(request(NOW), config, state, NOW * 1000);
 		persistReceiverState(decision, state, persistence, NOW);
 		expect(decision.action).toBe('accept');
+		// Not saved while its execution does not exist; the execute step saves it.
+		expect(staticData[STATIC_DATA_FIELDS.deliveries]).toBeUndefined();
+		confirm(state, decision);
+		persistence.saveDeliveries(state.deliveries.snapshot(NOW));
 
 		resetReceiverStates(); // n8n restarted: module memory gone, static data reloaded from the database
 		const reloaded = staticDataPersistence(JSON.parse(JSON.stringify(staticData)));
@@ -266,7 +282,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 
 	it('keeps its entries when the limits change', async () => {
 		const state = getReceiverState('wf/node', settings(), staticDataPersistence({}), NOW);
-		await handlePush(request(NOW), settings(), state, NOW * 1000);
+		confirm(state, await handlePush(request(NOW), settings(), state, NOW * 1000));
 		const bigger = settings({ maxEntries: 5000 });
 		const rebuilt = getReceiverState('wf/node', bigger, staticDataPersistence({}), NOW);
 		expect(rebuilt).not.toBe(state);

@@ -94,7 +94,9 @@ describe('node description', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 		expect(description.outputs).toEqual(['main']);
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'responseNode', path: 'webhook' }]);
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
 		expect((description as { usableAsTool?: boolean }).usableAsTool).toBeUndefined();
 	});
 

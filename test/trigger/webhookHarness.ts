@@ -1,17 +1,22 @@
 /**
- * Runs the trigger's webhook() the way n8n's live-webhook path does, on a real HTTP server:
- * an express app on loopback builds, for every request, a fresh n8n Workflow (static data
- * loaded from a stand-in database row) and n8n-core's own WebhookContext around the real
- * express request and response, calls webhook(), and then does what n8n does with the result:
- * answers with the default body unless the node answered itself, saves the static data when
- * it changed, and "starts an execution" (records the item) when workflowData came back.
+ * Runs the trigger's webhook() the way n8n 2.40.7's live-webhook path does, on a real HTTP
+ * server: an express app on loopback builds, for every request, a fresh n8n Workflow (static
+ * data loaded from a stand-in database row) and n8n-core's own WebhookContext around the real
+ * express request and response, calls webhook(), and then does what n8n does with the result
+ * (webhook-helpers.js executeWebhook, workflow-runner.js run):
+ * - the node answered itself (noWebhookResponse): save the static data if it changed, start nothing;
+ * - workflowData without an answer (responseMode "responseNode"): a second Workflow on the same
+ *   static data object (establishContextForPersistence) resets its change flag; the execution is
+ *   created (recorded) with static data read afresh from the database; the trigger's execute()
+ *   runs in n8n-core's ExecuteContext; the execution's static data is saved if it changed; only
+ *   then is the push answered 200 (or 500 when the execution failed).
  */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import express from 'express';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebhookContext } from 'n8n-core';
+import { ExecuteContext, WebhookContext } from 'n8n-core';
 import {
 	Workflow,
 	type IDataObject,
@@ -64,6 +69,10 @@ export interface ReceiverOptions {
 	 * worst case for a check-then-insert dedup.
 	 */
 	credentialBarrier?: number;
+	/** Awaited after the execution was created and before it runs (to hold runs in flight). */
+	beforeExecute?: (item: IDataObject) => Promise<void>;
+	/** Makes creating the execution fail for these items (n8n then answers 500). */
+	failExecution?: (item: IDataObject) => boolean;
 }
 
 export interface Response {
@@ -126,15 +135,18 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 		async (req, res, next) => {
 			try {
 				// As n8n's live webhooks do: a new Workflow per request, static data from the database.
-				const workflow = new Workflow({
-					id: 'workflow-1',
-					name: 'Orders',
-					nodes: [structuredClone(node)],
-					connections: {},
-					active: true,
-					nodeTypes,
-					staticData: database.staticData === null ? undefined : (JSON.parse(database.staticData) as IDataObject),
-				});
+				const rowStaticData = (database.staticData === null ? {} : JSON.parse(database.staticData)) as IDataObject;
+				const newWorkflow = (staticData: IDataObject) =>
+					new Workflow({
+						id: 'workflow-1',
+						name: 'Orders',
+						nodes: [structuredClone(node)],
+						connections: {},
+						active: true,
+						nodeTypes,
+						staticData,
+					});
+				const workflow = newWorkflow(rowStaticData);
 				const additionalData = {
 					webhookBaseUrl: `${baseUrl}/webhook`,
 					webhookTestBaseUrl: `${baseUrl}/webhook-test`,
@@ -170,18 +182,50 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 				);
 
 				const result = await trigger.webhook.call(context);
+				const saveIfChanged = (run: Workflow) => {
+					const staticData = run.staticData as IDataObject & { __dataChanged?: boolean };
+					if (staticData.__dataChanged === true) {
+						database.staticData = JSON.stringify(staticData);
+						staticData.__dataChanged = false;
+					}
+				};
 
-				if (result.noWebhookResponse !== true && !res.headersSent) {
-					res.status(200).json({ message: 'Workflow was started' });
+				if (result.noWebhookResponse === true || result.workflowData === undefined) {
+					saveIfChanged(workflow);
+					if (!res.headersSent) res.status(200).json({ message: 'Webhook call received' });
+					if (result.workflowData !== undefined) {
+						for (const item of result.workflowData[0]) executions.push(item.json);
+					}
+					return;
 				}
-				const staticData = workflow.staticData as IDataObject & { __dataChanged?: boolean };
-				if (staticData.__dataChanged === true) {
-					database.staticData = JSON.stringify(staticData);
-					staticData.__dataChanged = false;
+
+				const items = result.workflowData[0];
+				newWorkflow(rowStaticData); // run(): establishContextForPersistence resets the change flag
+				if (items.some((item) => options.failExecution?.(item.json) === true)) {
+					saveIfChanged(workflow);
+					res.status(500).json({ message: 'There was a problem executing the workflow' });
+					return;
 				}
-				if (result.workflowData !== undefined) {
-					for (const item of result.workflowData[0]) executions.push(item.json);
-				}
+				for (const item of items) executions.push(item.json);
+				for (const item of items) await options.beforeExecute?.(item.json);
+				const run = newWorkflow((database.staticData === null ? {} : JSON.parse(database.staticData)) as IDataObject);
+				const runNode = run.getNode(node.name)!;
+				const executeContext = new ExecuteContext(
+					run,
+					runNode,
+					additionalData,
+					options.mode ?? 'webhook',
+					{ resultData: { runData: {} } } as never,
+					0,
+					items,
+					{ main: [items] },
+					{ node: runNode, data: { main: [items] }, source: null },
+					[],
+				);
+				await trigger.execute!.call(executeContext);
+				saveIfChanged(run); // workflowExecuteAfter
+				saveIfChanged(workflow); // the response callback (nothing: its flag was reset)
+				res.status(200).end();
 			} catch (error) {
 				next(error);
 			}

@@ -1,12 +1,16 @@
 /**
  * Remembered deliveries, behind a small interface so that a store shared between n8n processes
- * (queue mode) can replace the in-memory one later.
+ * can replace the in-memory one.
  *
  * Contract of `claim(key, now)`: true exactly once per key within the retention window, false
  * for every later claim of the same key until `now >= firstClaim + retention`. The in-memory
  * store answers synchronously (check and insert happen in one call, with no await in between),
  * so concurrent requests in one process cannot both win. A shared store may answer with a
  * promise, and must then be atomic itself (for example SET NX with an expiry).
+ *
+ * A claimed key is *pending* until `confirm` (its execution exists) or `release` (its push was
+ * not acknowledged, so the marketplace will deliver it again and it must run then). Snapshots,
+ * which are what gets persisted, hold confirmed keys only: a saved key always has an execution.
  */
 
 import { BoundedFifoMap } from '../boundedFifo';
@@ -20,10 +24,20 @@ export interface DeliverySnapshot {
 
 export interface DeliveryStore {
 	claim(key: string, nowSeconds: number): boolean | Promise<boolean>;
-	/** Live entries, oldest first. */
+	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
+	isPending(key: string): boolean;
+	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
+	pendingKeys(): string[];
+	/** The execution of a claimed key exists: the key may now be persisted. */
+	confirm(key: string): void;
+	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
+	release(key: string): void;
+	/** Confirmed live entries, oldest first. */
 	snapshot(nowSeconds: number): DeliverySnapshot;
 	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
 	restore(snapshot: DeliverySnapshot, nowSeconds: number): void;
+	/** Adds the live entries of another process's snapshot (union; see mergeDeliverySnapshots). */
+	merge(snapshot: DeliverySnapshot, nowSeconds: number): void;
 	readonly size: number;
 }
 
@@ -44,6 +58,8 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	readonly retentionSeconds: number;
 
 	private readonly seen: BoundedFifoMap<number>;
+	/** Claimed keys whose execution is not known to exist yet (bounded by requests in flight). */
+	private readonly pending = new Set<string>();
 
 	constructor(limits: DeliveryStoreLimits) {
 		this.maxEntries = Math.max(1, Math.floor(limits.maxEntries));
@@ -65,7 +81,32 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			this.seen.delete(key);
 		}
 		this.seen.set(key, nowSeconds);
+		this.pending.add(key);
+		// Pending keys are requests in flight; a key the bounded map has already forgotten (more in
+		// flight than maxEntries) is dropped from this set as well, oldest first.
+		if (this.pending.size > this.maxEntries) {
+			for (const oldest of this.pending) {
+				this.pending.delete(oldest);
+				if (this.pending.size <= this.maxEntries) break;
+			}
+		}
 		return true;
+	}
+
+	pendingKeys(): string[] {
+		return [...this.pending];
+	}
+
+	isPending(key: string): boolean {
+		return this.pending.has(key);
+	}
+
+	confirm(key: string): void {
+		this.pending.delete(key);
+	}
+
+	release(key: string): void {
+		if (this.pending.delete(key)) this.seen.delete(key);
 	}
 
 	snapshot(nowSeconds: number): DeliverySnapshot {
@@ -73,8 +114,9 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		const keys: string[] = [];
 		const seenAt: number[] = [];
 		const retention = this.retentionSeconds;
+		const pending = this.pending;
 		this.seen.forEach((key, at) => {
-			if (nowSeconds >= at + retention) return;
+			if (nowSeconds >= at + retention || pending.has(key)) return;
 			keys.push(key);
 			seenAt.push(at);
 		});
@@ -82,7 +124,31 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	}
 
 	restore(snapshot: DeliverySnapshot, nowSeconds: number): void {
+		// Pending claims are requests in flight in this process: they survive a restore.
+		const inFlight: Array<[string, number]> = [];
+		for (const key of this.pending) {
+			const at = this.seen.get(key);
+			if (at !== undefined) inFlight.push([key, at]);
+		}
 		this.seen.clear();
+		this.restoreEntries(snapshot, nowSeconds);
+		for (const [key, at] of inFlight) {
+			this.seen.delete(key);
+			this.seen.set(key, at);
+		}
+		for (const key of [...this.pending]) if (this.seen.get(key) === undefined) this.pending.delete(key);
+	}
+
+	merge(snapshot: DeliverySnapshot, nowSeconds: number): void {
+		const merged = mergeDeliverySnapshots(this.snapshot(nowSeconds), snapshot, {
+			maxEntries: this.maxEntries,
+			retentionSeconds: this.retentionSeconds,
+			nowSeconds,
+		});
+		this.restore(merged, nowSeconds);
+	}
+
+	private restoreEntries(snapshot: DeliverySnapshot, nowSeconds: number): void {
 		if (this.retentionSeconds <= 0) return;
 		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
 		// Only the newest maxEntries can survive; skip the rest without inserting them.
@@ -103,4 +169,34 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			this.seen.dropOldest();
 		}
 	}
+}
+
+/**
+ * The union of two processes' snapshots, as a pure function: every key live in either, with its
+ * earliest claim time (the retention counts from the first delivery), oldest first, expired
+ * entries dropped and only the newest `maxEntries` kept. n8n saves static data as one value and
+ * the last writer wins (workflow-static-data.service.js in n8n 2.40.7), so every writer writes
+ * the union of what it read and what it knows: no writer erases a key another process saved
+ * before it read the row.
+ */
+export function mergeDeliverySnapshots(
+	a: DeliverySnapshot,
+	b: DeliverySnapshot,
+	limits: { maxEntries: number; retentionSeconds: number; nowSeconds: number },
+): DeliverySnapshot {
+	const firstSeen = new Map<string, number>();
+	for (const snapshot of [a, b]) {
+		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
+		for (let i = 0; i < count; i += 1) {
+			const key = snapshot.keys[i];
+			const at = snapshot.seenAt[i];
+			if (typeof key !== 'string' || !Number.isFinite(at)) continue;
+			if (limits.nowSeconds >= at + limits.retentionSeconds) continue;
+			const known = firstSeen.get(key);
+			if (known === undefined || at < known) firstSeen.set(key, at);
+		}
+	}
+	const entries = [...firstSeen].sort((x, y) => x[1] - y[1]);
+	const kept = entries.slice(Math.max(0, entries.length - Math.max(1, Math.floor(limits.maxEntries))));
+	return { keys: kept.map((e) => e[0]), seenAt: kept.map((e) => e[1]) };
 }

@@ -20,8 +20,11 @@ import type { DeliverySnapshot } from './deliveryStore';
 import type { SellerMemorySnapshot } from '../sellerMap';
 
 export interface ReceiverPersistence {
+	/** The stored deliveries as they are (compared, not decoded, on the webhook path). */
+	deliveriesText(): unknown;
 	loadDeliveries(): DeliverySnapshot | undefined;
-	saveDeliveries(snapshot: DeliverySnapshot): void;
+	/** Stores the snapshot; returns the stored text. */
+	saveDeliveries(snapshot: DeliverySnapshot): unknown;
 	loadSellerMemory(): SellerMemorySnapshot | undefined;
 	saveSellerMemory(snapshot: SellerMemorySnapshot): void;
 }
@@ -145,9 +148,12 @@ export function decodeSellerMemory(text: unknown): SellerMemorySnapshot | undefi
  */
 export function staticDataPersistence(staticData: IDataObject): ReceiverPersistence {
 	return {
+		deliveriesText: () => staticData[STATIC_DATA_FIELDS.deliveries],
 		loadDeliveries: () => decodeDeliverySnapshot(staticData[STATIC_DATA_FIELDS.deliveries]),
 		saveDeliveries: (snapshot) => {
-			staticData[STATIC_DATA_FIELDS.deliveries] = encodeDeliverySnapshot(snapshot);
+			const text = encodeDeliverySnapshot(snapshot);
+			staticData[STATIC_DATA_FIELDS.deliveries] = text;
+			return text;
 		},
 		loadSellerMemory: () => decodeSellerMemory(staticData[STATIC_DATA_FIELDS.sellerMemory]),
 		saveSellerMemory: (snapshot) => {
@@ -158,6 +164,7 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 
 /** Adapter that remembers nothing across restarts (manual test runs). */
 export const noPersistence: ReceiverPersistence = {
+	deliveriesText: () => undefined,
 	loadDeliveries: () => undefined,
 	saveDeliveries: () => undefined,
 	loadSellerMemory: () => undefined,

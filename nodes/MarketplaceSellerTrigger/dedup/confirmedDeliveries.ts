@@ -1,0 +1,56 @@
+/**
+ * The execute step's half of the delivery memory: it runs inside the execution n8n created for
+ * an accepted push, so the execution exists, and what it writes to the workflow static data is
+ * saved by n8n when the execution ends, before n8n answers the push (the webhook's response
+ * mode is "responseNode" and nothing sends an earlier response). A saved key therefore always
+ * has an execution, and an acknowledged push always has a saved key. See
+ * docs/trigger-durability.md.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { mergeDeliverySnapshots, type DeliverySnapshot } from './deliveryStore';
+import { staticDataPersistence } from './persistence';
+import type { ReceiverState } from '../receiver';
+
+/** 32 hex characters, as the trigger outputs `dedupKey`. */
+const HEX_KEY = /^[0-9a-f]{32}$/;
+
+/** The store's form (base64url) of the `dedupKey` values of the items, in order, unique. */
+export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
+	const keys = new Set<string>();
+	for (const item of items) {
+		const hex = item.json?.dedupKey;
+		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(Buffer.from(hex, 'hex').toString('base64url'));
+	}
+	return [...keys];
+}
+
+/**
+ * Confirms the items' deliveries in this process's state (when the push was received here) and
+ * writes the union of the stored row, this process's confirmed keys and the items' keys into
+ * the execution's static data. Returns the number of keys written.
+ */
+export function saveConfirmedDeliveries(
+	staticData: IDataObject,
+	keys: string[],
+	state: ReceiverState | undefined,
+	limits: { maxEntries: number; retentionSeconds: number },
+	nowSeconds: number,
+): number {
+	if (keys.length === 0) return 0;
+	const persistence = staticDataPersistence(staticData);
+	const bounds = { ...limits, nowSeconds };
+	const empty: DeliverySnapshot = { keys: [], seenAt: [] };
+	let union = persistence.loadDeliveries() ?? empty;
+	if (state !== undefined) {
+		for (const key of keys) state.deliveries.confirm(key);
+		union = mergeDeliverySnapshots(union, state.deliveries.snapshot(nowSeconds), bounds);
+	}
+	union = mergeDeliverySnapshots(union, { keys, seenAt: keys.map(() => nowSeconds) }, bounds);
+	const text = persistence.saveDeliveries(union);
+	if (state !== undefined) {
+		state.storedDeliveries = text;
+		if (state.sellers.size > 0) persistence.saveSellerMemory(state.sellers.snapshot());
+	}
+	return union.keys.length;
+}

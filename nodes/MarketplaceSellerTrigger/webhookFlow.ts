@@ -1,0 +1,263 @@
+/**
+ * The push path: webhook() decides and answers what it can; the execute step records the
+ * delivery once its execution exists. See docs/trigger-durability.md.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHookFunctions,
+	type INodeExecutionData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPES } from '../shared/profile';
+import { setAsNewest } from './boundedFifo';
+import { compactKeysOf, saveConfirmedDeliveries } from './dedup/confirmedDeliveries';
+import { noPersistence, staticDataPersistence } from './dedup/persistence';
+import { NODE_DISPLAY_NAME } from './nodeName';
+import { ALL_EVENTS } from './events';
+import { settleInFlight, waitForInFlight } from './inFlight';
+import {
+	findReceiverState,
+	getReceiverState,
+	handlePush,
+	persistReceiverState,
+	type PushDecision,
+	type ReceiverSettings,
+} from './receiver';
+import { buildSettings, deliveryLimitsFromOptions, type SettingsResult, type TriggerOptions } from './settings';
+import { SettingsCache, settingsKey } from './settingsCache';
+import type { HeaderBag } from './verification/verifyPush';
+
+/** Logged when a request carries neither signature header (api-facts 9.8). */
+export const MISSING_HEADERS_HINT =
+	`${NODE_DISPLAY_NAME}: a request arrived without X_Date and X_Authorization and was answered 401. ` +
+	'If n8n runs behind nginx or another proxy, header names containing underscores are dropped ' +
+	'unless the proxy keeps them (nginx: "underscores_in_headers on;" in the server block).';
+
+type AnyContext = IWebhookFunctions | IHookFunctions;
+
+/** How often a copy waits for the same delivery in flight before it is answered 503. */
+const MAX_IN_FLIGHT_WAITS = 3;
+
+function credentialTypeOf(context: AnyContext): string {
+	const authentication = context.getNodeParameter('authentication', 'clientCredentials') as string;
+	return authentication === 'authorizationCode'
+		? CREDENTIAL_TYPES.thirdParty
+		: CREDENTIAL_TYPES.selfAccess;
+}
+
+export async function readSettings(context: AnyContext): Promise<SettingsResult> {
+	const credentials = await context.getCredentials(credentialTypeOf(context));
+	return buildSettings({
+		events: context.getNodeParameter('events', [ALL_EVENTS]),
+		registeredUrl: context.getNodeParameter('registeredUrl', ''),
+		productionWebhookUrl: context.getNodeWebhookUrl('default'),
+		options: context.getNodeParameter('options', {}) as TriggerOptions,
+		credentials,
+	});
+}
+
+/** The key of a trigger node's memory in this process: workflow, node, and test or production. */
+function receiverStateKey(workflowId: string | undefined, nodeId: string, manual: boolean): string {
+	return `${workflowId ?? ''}/${nodeId}${manual ? '/test' : ''}`;
+}
+
+/** Settings per workflow, node, credentials and parameters, so a push does not read the credential. */
+const settingsCache = new SettingsCache<ReceiverSettings>();
+
+/** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
+async function freshSettings(context: IWebhookFunctions): Promise<ReceiverSettings> {
+	const result = await readSettings(context);
+	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
+	return result.settings;
+}
+
+/**
+ * Rejections worth an operator's attention are logged at warn level, but at most once a minute
+ * per node and reason (with a count of the ones left out), so that unauthenticated traffic
+ * cannot flood the n8n log. Everything else goes to debug.
+ */
+const WARN_INTERVAL_MS = 60_000;
+const MAX_WARN_KEYS = 1024;
+const lastWarnings = new Map<string, { at: number; suppressed: number }>();
+
+function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, message: string, meta: IDataObject): void {
+	const previous = lastWarnings.get(key);
+	if (previous !== undefined && nowMs - previous.at < WARN_INTERVAL_MS) {
+		previous.suppressed += 1;
+		return;
+	}
+	setAsNewest(lastWarnings, key, { at: nowMs, suppressed: 0 }, MAX_WARN_KEYS);
+	const suppressed = previous?.suppressed ?? 0;
+	context.logger.warn(message, suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta);
+}
+
+function logDecision(context: IWebhookFunctions, stateKey: string, decision: PushDecision, nowMs: number): void {
+	switch (decision.action) {
+		case 'reject': {
+			const key = `${stateKey}:${decision.reason}`;
+			if (decision.reason === 'missing_headers') {
+				warnLimited(context, key, nowMs, MISSING_HEADERS_HINT, {});
+			} else if (decision.reason === 'date_outside_window') {
+				warnLimited(
+					context,
+					key,
+					nowMs,
+					`${NODE_DISPLAY_NAME}: rejected a correctly signed push (401) because X_Date is outside the replay window. Check the n8n host clock, or widen Replay Window if the marketplace retries with the original X_Date.`,
+					{ reason: decision.reason, clockSkewSeconds: decision.clockSkewSeconds },
+				);
+			} else if (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id') {
+				warnLimited(
+					context,
+					key,
+					nowMs,
+					`${NODE_DISPLAY_NAME}: rejected a push (401): ${decision.reason === 'wrong_app_id' ? 'its App ID is not the credential\'s' : 'its signature does not match'}. If genuine pushes are rejected, check the credential and that Registered Receiver URL is exactly the URL in the subscription ticket.`,
+					{ reason: decision.reason },
+				);
+			} else {
+				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, { reason: decision.reason });
+			}
+			return;
+		}
+		case 'badRequest':
+			context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push body (400)`, {
+				reason: decision.reason,
+			});
+			return;
+		case 'ignore':
+			context.logger.debug(`${NODE_DISPLAY_NAME}: acknowledged a push without running (200)`, {
+				reason: decision.reason,
+				eventType: decision.eventType,
+				dedupKey: decision.dedupKey,
+			});
+			return;
+		case 'inFlight':
+		case 'accept':
+			return;
+	}
+}
+
+/**
+ * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
+ * "responseNode" with no early response). When the response closes, the delivery's claim is
+ * settled: a 200 confirms it (the execution exists), anything else releases it so that the
+ * marketplace's redelivery runs. Copies waiting for it are woken either way.
+ */
+function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: string): void {
+	const res = context.getResponseObject();
+	res.once('close', () => {
+		const acknowledged = res.statusCode === 200 && res.writableFinished;
+		// The state as it is now: a change of limits may have rebuilt it meanwhile.
+		const state = findReceiverState(stateKey);
+		if (acknowledged) state?.deliveries.confirm(key);
+		else state?.deliveries.release(key);
+		settleInFlight(`${stateKey}|${key}`, acknowledged);
+	});
+}
+
+export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const res = this.getResponseObject();
+	let nowMs = Date.now();
+	const headers = this.getHeaderData() as HeaderBag;
+	const body: unknown = this.getBodyData();
+
+	// getNode() returns a deep copy of the node: read it once per request.
+	const node = this.getNode();
+	const manual = this.getMode() === 'manual';
+	const stateKey = receiverStateKey(this.getWorkflow().id, node.id, manual);
+	// All credential references, not only the chosen type's: the key then needs no parameter read.
+	const cacheKey = settingsKey(stateKey, JSON.stringify(node.credentials ?? null), node.parameters);
+	let settings = settingsCache.get(cacheKey, nowMs);
+	const cached = settings !== undefined;
+	try {
+		if (settings === undefined) {
+			settings = await freshSettings(this);
+			settingsCache.set(cacheKey, settings, nowMs);
+		}
+	} catch (error) {
+		// Misconfiguration: answer like a receiver that is down, so the marketplace retries.
+		this.logger.error(`${NODE_DISPLAY_NAME}: cannot verify pushes: ${(error as Error).message}`);
+		res.status(500).end();
+		return { noWebhookResponse: true };
+	}
+
+	// From the state lookup to the dedup claim nothing is awaited: concurrent requests cannot
+	// interleave there.
+	let nowSeconds = Math.floor(nowMs / 1000);
+	const persistence = manual
+		? noPersistence
+		: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
+	let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
+	let decision = await handlePush({ headers, body }, settings, state, nowMs);
+	const credentialMismatch =
+		decision.action === 'reject' && (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
+	if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
+		// The secret or App ID may have changed since the settings were cached: check once more
+		// with the credential as it is now (a rejection changed no state, so this is safe).
+		let current: ReceiverSettings | undefined;
+		try {
+			current = await freshSettings(this);
+		} catch (error) {
+			this.logger.warn(`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`);
+		}
+		if (current !== undefined) {
+			settingsCache.set(cacheKey, current, nowMs);
+			settings = current;
+			state = getReceiverState(stateKey, settings, persistence, nowSeconds);
+			decision = await handlePush({ headers, body }, settings, state, nowMs);
+		}
+	}
+	// A copy of a delivery that is still running here waits for that run's answer: then it is
+	// a duplicate (the first was acknowledged) or it runs itself (the first was not).
+	for (let waits = 0; decision.action === 'inFlight'; waits += 1) {
+		if (waits === MAX_IN_FLIGHT_WAITS) {
+			res.status(503).end();
+			return { noWebhookResponse: true };
+		}
+		await waitForInFlight(`${stateKey}|${decision.compactKey}`);
+		nowMs = Date.now();
+		nowSeconds = Math.floor(nowMs / 1000);
+		decision = await handlePush({ headers, body }, settings, state, nowMs);
+	}
+	persistReceiverState(decision, state, persistence, nowSeconds);
+	logDecision(this, stateKey, decision, nowMs);
+
+	if (decision.action !== 'accept') {
+		// Rejections, duplicates and unselected events are answered here. n8n then saves the
+		// static data (a duplicate rewrites the merged set) and starts nothing.
+		res.status(decision.status).end();
+		return { noWebhookResponse: true };
+	}
+	if (decision.claimedKey !== undefined) {
+		settleWhenAnswered(this, stateKey, decision.claimedKey);
+	}
+	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
+	// in the static data it saves at the end) and then answers 200.
+	return { workflowData: [[{ json: decision.item }]] };
+}
+
+
+/**
+ * The trigger's step inside the execution: the execution exists now, so the deliveries of its
+ * items may be remembered. They go into the static data n8n saves when the execution ends,
+ * before it answers the push; on another process (queue mode workers) the merge keeps what
+ * the stored row already holds. The items pass through unchanged.
+ */
+export async function recordExecutedPush(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	if (this.getMode() === 'manual') return [items];
+	const limits = deliveryLimitsFromOptions(this.getNodeParameter('options', 0, {}) as TriggerOptions);
+	if (!limits.enabled) return [items];
+	const node = this.getNode();
+	saveConfirmedDeliveries(
+		this.getWorkflowStaticData('node'),
+		compactKeysOf(items),
+		findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false)),
+		limits,
+		Math.floor(Date.now() / 1000),
+	);
+	return [items];
+}

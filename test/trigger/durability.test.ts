@@ -1,0 +1,275 @@
+/**
+ * Issue 8 and 9 at the trigger's level: a remembered delivery always has an execution, a push
+ * whose execution could not be created is not remembered, a copy of a push still running waits
+ * for its answer, and what several n8n processes remember is merged, never overwritten.
+ * The HTTP cases run through webhookHarness.ts, which reproduces n8n 2.40.7's responseNode flow.
+ */
+import {
+	InMemoryDeliveryStore,
+	mergeDeliverySnapshots,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
+import {
+	decodeDeliverySnapshot,
+	STATIC_DATA_FIELDS,
+	staticDataPersistence,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
+import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
+import {
+	getReceiverState,
+	handlePush,
+	persistReceiverState,
+	resetReceiverStates,
+	type ReceiverSettings,
+} from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
+import { startReceiver, type Receiver } from './webhookHarness';
+
+const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
+const now = () => Math.floor(Date.now() / 1000);
+
+let receiver: Receiver | undefined;
+afterEach(async () => {
+	await receiver?.close();
+	receiver = undefined;
+	resetReceiverStates();
+});
+
+const storedKeys = (r: Receiver): string[] => {
+	if (r.database.staticData === null) return [];
+	const row = JSON.parse(r.database.staticData) as Record<string, Record<string, unknown>>;
+	const node = Object.values(row).find((value) => typeof value === 'object' && value !== null) ?? {};
+	return decodeDeliverySnapshot(node[STATIC_DATA_FIELDS.deliveries])?.keys ?? [];
+};
+const compactOf = (event: Record<string, unknown>) => deliveryKeyOf(event)!.compact;
+
+describe('a remembered delivery always has an execution', () => {
+	it('saves the key only once the execution runs, and answers only after that', async () => {
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let reached: () => void = () => undefined;
+		const executionCreated = new Promise<void>((resolve) => (reached = resolve));
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			beforeExecute: async (item) => {
+				if (item.shipmentId !== 'SHP-D1') return;
+				reached();
+				await held;
+			},
+		});
+		const r = receiver;
+		const earlier = shipmentEvent('shipment_packed', 'SHP-D0');
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status).toBe(200);
+		const event = shipmentEvent('shipment_packed', 'SHP-D1');
+		let answered = false;
+		const answer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event).then((response) => {
+			answered = true;
+			return response;
+		});
+		await executionCreated;
+		try {
+			// The execution exists but has not run the trigger's step: not saved, not answered, also
+			// when a duplicate of the earlier push makes n8n save the static data meanwhile.
+			expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status).toBe(200);
+			expect(r.executions).toHaveLength(2);
+			expect(storedKeys(r)).toEqual([compactOf(earlier)]);
+			expect(answered).toBe(false);
+		} finally {
+			release();
+		}
+		expect(await answer).toEqual({ status: 200, body: '' });
+		expect(storedKeys(r)).toEqual([compactOf(earlier), compactOf(event)]);
+	});
+
+	it('does not remember a push whose execution could not be created, so its redelivery runs', async () => {
+		let failNext = true;
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			failExecution: () => {
+				const fail = failNext;
+				failNext = false;
+				return fail;
+			},
+		});
+		const r = receiver;
+		const event = shipmentEvent('shipment_shipped', 'SHP-D2');
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(500);
+		expect(storedKeys(r)).toEqual([]);
+		// The marketplace redelivers: this time the execution is created and runs.
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+		expect(storedKeys(r)).toEqual([compactOf(event)]);
+		// After that, a redelivery is a duplicate, also after a restart.
+		resetReceiverStates();
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+	});
+
+	it('makes a copy that arrives while the first is running wait, then answers it as a duplicate', async () => {
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let reached: () => void = () => undefined;
+		const executionCreated = new Promise<void>((resolve) => (reached = resolve));
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			beforeExecute: async () => {
+				reached();
+				await held;
+			},
+		});
+		const r = receiver;
+		const event = shipmentEvent('shipment_delivered', 'SHP-D3');
+		const first = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event);
+		await executionCreated;
+		let secondAnswered = false;
+		const second = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event).then((response) => {
+			secondAnswered = true;
+			return response;
+		});
+		// Let the second request reach the trigger and start waiting.
+		try {
+			for (let i = 0; i < 200 && inFlightWaiterCount() === 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+			expect(inFlightWaiterCount()).toBe(1);
+			expect(secondAnswered).toBe(false);
+		} finally {
+			release();
+		}
+		expect((await first).status).toBe(200);
+		expect((await second).status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+		expect(inFlightWaiterCount()).toBe(0);
+	});
+
+	it('runs the waiting copy itself when the first one could not be created', async () => {
+		let calls = 0;
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			// The execution of whichever copy claims the delivery first cannot be created.
+			failExecution: () => {
+				calls += 1;
+				return calls === 1;
+			},
+		});
+		const r = receiver;
+		const event = shipmentEvent('shipment_cancelled', 'SHP-D4');
+		// Both at once: the second waits for the first, whose 500 releases the claim; then it runs.
+		const answers = await Promise.all([
+			r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event),
+			r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event),
+		]);
+		expect(answers.map((a) => a.status).sort()).toEqual([200, 500]);
+		expect(r.executions).toHaveLength(1);
+		expect(storedKeys(r)).toEqual([compactOf(event)]);
+	});
+});
+
+describe('several n8n processes (queue mode): merge, never overwrite', () => {
+	const NOW = VECTOR.epoch;
+	const settings: ReceiverSettings = {
+		verify: {
+			appId: VECTOR.appId,
+			appSecret: VECTOR.appSecret,
+			registeredUrl: VECTOR.registeredUrl,
+			schemeWord: SCHEME,
+			replayWindowSeconds: 300,
+		},
+		events: ['*'],
+		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
+		locations: new Map(),
+		sellerMemorySize: 100,
+	};
+	const push = (shipmentId: string) => ({
+		headers: signedHeaders({ epoch: NOW }),
+		body: shipmentEvent('shipment_packed', shipmentId),
+	});
+
+	it('treats a delivery another process remembered as a duplicate (sequential copies across processes)', async () => {
+		// One database row; two processes (two receiver states), each handed a fresh copy per request.
+		let row: Record<string, unknown> = {};
+		const request = (process: string, shipmentId: string) => {
+			const staticData = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+			const persistence = staticDataPersistence(staticData as never);
+			const state = getReceiverState(process, settings, persistence, NOW);
+			return { staticData, persistence, state, decision: handlePush(push(shipmentId), settings, state, NOW * 1000) };
+		};
+
+		const a = request('process-a', 'SHP-X');
+		const accepted = await a.decision;
+		expect(accepted.action).toBe('accept');
+		if (accepted.action !== 'accept') return;
+		// A's execution exists and saves the key (what execute() does), then n8n stores the row.
+		a.state.deliveries.confirm(accepted.claimedKey!);
+		a.persistence.saveDeliveries(a.state.deliveries.snapshot(NOW));
+		row = a.staticData;
+
+		const b = request('process-b', 'SHP-X');
+		expect(await b.decision).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+	});
+
+	it('keeps both processes\' keys when they write one after the other (interleaved writers)', async () => {
+		let row: Record<string, unknown> = {};
+		const load = () => JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+		const accept = async (process: string, shipmentId: string, staticData: Record<string, unknown>) => {
+			const persistence = staticDataPersistence(staticData as never);
+			const state = getReceiverState(process, settings, persistence, NOW);
+			const decision = await handlePush(push(shipmentId), settings, state, NOW * 1000);
+			if (decision.action === 'accept') state.deliveries.confirm(decision.claimedKey!);
+			return { persistence, state };
+		};
+		// Both processes read the row before either writes.
+		const rowA = load();
+		const rowB = load();
+		const a = await accept('process-a', 'SHP-A', rowA);
+		const b = await accept('process-b', 'SHP-B', rowB);
+		a.persistence.saveDeliveries(a.state.deliveries.snapshot(NOW));
+		row = rowA;
+		// B writes last; it read the row before A wrote, but a duplicate it handles next merges A's
+		// row first, so its write holds both keys.
+		const rowB2 = load();
+		const persistenceB2 = staticDataPersistence(rowB2 as never);
+		const stateB2 = getReceiverState('process-b', settings, persistenceB2, NOW);
+		expect(stateB2).toBe(b.state);
+		const duplicate = await handlePush(push('SHP-B'), settings, stateB2, NOW * 1000);
+		expect(duplicate).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		persistReceiverState(duplicate, stateB2, persistenceB2, NOW);
+		const saved = decodeDeliverySnapshot(rowB2[STATIC_DATA_FIELDS.deliveries])!;
+		expect(new Set(saved.keys)).toEqual(
+			new Set([compactOf(push('SHP-A').body), compactOf(push('SHP-B').body)]),
+		);
+	});
+
+	it('merges snapshots as a pure function: union, earliest time, expiry, bound', () => {
+		const a = { keys: ['k1', 'k2', 'k3'], seenAt: [100, 200, 300] };
+		const b = { keys: ['k2', 'k4', 'k5'], seenAt: [150, 250, 50] };
+		expect(mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 })).toEqual({
+			keys: ['k5', 'k1', 'k2', 'k4', 'k3'],
+			seenAt: [50, 100, 150, 250, 300],
+		});
+		// k5 (50) and k1 (100) expire at now 1100 with 1000 s retention ...
+		expect(mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 1100 }).keys).toEqual([
+			'k2',
+			'k4',
+			'k3',
+		]);
+		// ... and only the newest maxEntries are kept.
+		expect(mergeDeliverySnapshots(a, b, { maxEntries: 2, retentionSeconds: 1000, nowSeconds: 400 }).keys).toEqual(['k4', 'k3']);
+		// Order of the arguments does not matter.
+		expect(mergeDeliverySnapshots(b, a, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 })).toEqual(
+			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
+		);
+	});
+
+	it('never persists a pending key and keeps pending keys through a merge', () => {
+		const store = new InMemoryDeliveryStore({ maxEntries: 10, retentionSeconds: 100 });
+		expect(store.claim('mine', 1000)).toBe(true);
+		expect(store.snapshot(1000).keys).toEqual([]);
+		store.merge({ keys: ['theirs'], seenAt: [990] }, 1000);
+		expect(store.snapshot(1000).keys).toEqual(['theirs']);
+		expect(store.isPending('mine')).toBe(true);
+		expect(store.claim('mine', 1001)).toBe(false);
+		store.release('mine');
+		expect(store.claim('mine', 1002)).toBe(true);
+		store.confirm('mine');
+		expect(store.snapshot(1002).keys).toEqual(['theirs', 'mine']);
+	});
+});
