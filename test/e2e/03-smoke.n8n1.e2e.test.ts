@@ -17,7 +17,8 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 	});
 
 	test('trigger: a signed push runs one execution, a forged one gets 401 and runs none', async () => {
-		const trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E smoke trigger -> NoOp');
+		// Version 1: what workflows saved before version 2 existed hold.
+		const trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E smoke trigger -> NoOp', 1);
 		s().sim.control.setReceiver({ url: trigger.productionUrl });
 
 		const forged = await pushFresh(s().sim, { wrongSecret: true });

@@ -31,8 +31,17 @@ export interface TriggerWorkflow {
 	productionUrl: string;
 }
 
-/** Marketplace Seller Trigger (all events, defaults) -> NoOp, published, its route answering. */
-export async function createTriggerWorkflow(n8n: N8nInstance, api: PublicApiClient, credential: Credential, name: string): Promise<TriggerWorkflow> {
+/**
+ * Marketplace Seller Trigger (all events, defaults) -> NoOp, published, its route answering.
+ * `typeVersion` 2 is what the editor adds today; 1 is what workflows saved before it hold.
+ */
+export async function createTriggerWorkflow(
+	n8n: N8nInstance,
+	api: PublicApiClient,
+	credential: Credential,
+	name: string,
+	typeVersion = 2,
+): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
 	const workflow = await api.createWorkflow({
 		name,
@@ -40,7 +49,7 @@ export async function createTriggerWorkflow(n8n: N8nInstance, api: PublicApiClie
 			{
 				name: TRIGGER_NODE,
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				webhookId,
 				parameters: { authentication: 'clientCredentials', events: ['*'], registeredUrl: '', options: {} },
