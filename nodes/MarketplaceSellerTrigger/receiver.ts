@@ -11,6 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { setAsNewest } from './boundedFifo';
 import { deliveryKeyOf } from './dedup/deliveryKey';
+import { readExactJsonObject } from './dedup/exactJson';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import type { ReceiverPersistence } from './dedup/persistence';
 import { isEventSelected } from './events';
@@ -185,16 +186,23 @@ export function normalizeBody(body: unknown): Record<string, unknown> | undefine
 	return value as Record<string, unknown>;
 }
 
+/** The body read again with exact numbers, for the delivery key; undefined when not text. */
+function exactEnvelope(body: unknown): Record<string, unknown> | undefined {
+	if (typeof body === 'string') return readExactJsonObject(body);
+	if (body instanceof Uint8Array) return readExactJsonObject(Buffer.from(body).toString('utf8'));
+	return undefined;
+}
+
+/**
+ * The seller comes from the Location to Seller Map only. The body is not signed, so a `sellerId`
+ * in it is passed on as `verification.sellerIdInBody`, never as the resolved seller.
+ */
 function resolveSeller(
 	envelope: Record<string, unknown>,
 	settings: ReceiverSettings,
 	state: ReceiverState,
 ): SellerResolution {
-	const resolution = state.sellers.resolve(envelope, settings.locations);
-	if (resolution.sellerId === null && typeof envelope.sellerId === 'string' && envelope.sellerId !== '') {
-		return { ...resolution, sellerId: envelope.sellerId };
-	}
-	return resolution;
+	return state.sellers.resolve(envelope, settings.locations);
 }
 
 /**
@@ -202,7 +210,8 @@ function resolveSeller(
  * Never throws for any request content.
  */
 export async function handlePush(
-	request: { headers: HeaderBag; body: unknown },
+	/** rawBody: the request's bytes, when n8n kept them (the delivery key reads numbers exactly). */
+	request: { headers: HeaderBag; body: unknown; rawBody?: unknown },
 	settings: ReceiverSettings,
 	state: ReceiverState,
 	nowMs: number,
@@ -239,7 +248,7 @@ export async function handlePush(
 		};
 	}
 
-	const key = deliveryKeyOf(envelope);
+	const key = deliveryKeyOf(exactEnvelope(request.rawBody ?? request.body) ?? envelope);
 	if (key === undefined) return { action: 'badRequest', status: 400, reason: 'body_too_deep' };
 
 	if (settings.dedup.enabled) {
@@ -271,6 +280,7 @@ export async function handlePush(
 			clockSkewSeconds: verified.clockSkewSeconds,
 			signedWith: verified.signedWith,
 			sellerResolvedVia: seller.via,
+			...(envelope.sellerId !== undefined ? { sellerIdInBody: envelope.sellerId } : {}),
 			receivedAt: new Date(nowMs).toISOString(),
 		},
 	};

@@ -154,7 +154,8 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 
 	const credentials = raw.credentials ?? {};
 	const verify = {
-		appId: typeof credentials.appId === 'string' ? credentials.appId : '',
+		// Trimmed as the token calls trim it: a stray space in the credential must not fail every push.
+		appId: typeof credentials.appId === 'string' ? credentials.appId.trim() : '',
 		appSecret: typeof credentials.appSecret === 'string' ? credentials.appSecret : '',
 		registeredUrl,
 		schemeWord,

@@ -163,6 +163,9 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	let nowMs = Date.now();
 	const headers = this.getHeaderData() as HeaderBag;
 	const body: unknown = this.getBodyData();
+	// n8n keeps the request's bytes (body-parser.js rawBodyReader): the delivery key reads large
+	// numbers from them exactly.
+	const rawBody: unknown = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
 
 	// getNode() returns a deep copy of the node: read it once per request.
 	const node = this.getNode();
@@ -191,7 +194,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		? noPersistence
 		: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
 	let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-	let decision = await handlePush({ headers, body }, settings, state, nowMs);
+	let decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
 	const credentialMismatch =
 		decision.action === 'reject' && (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
 	if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
@@ -207,7 +210,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 			settingsCache.set(cacheKey, current, nowMs);
 			settings = current;
 			state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-			decision = await handlePush({ headers, body }, settings, state, nowMs);
+			decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
 		}
 	}
 	// A copy of a delivery that is still running here waits for that run's answer: then it is
@@ -220,7 +223,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		await waitForInFlight(`${stateKey}|${decision.compactKey}`);
 		nowMs = Date.now();
 		nowSeconds = Math.floor(nowMs / 1000);
-		decision = await handlePush({ headers, body }, settings, state, nowMs);
+		decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
 	}
 	persistReceiverState(decision, state, persistence, nowSeconds);
 	logDecision(this, stateKey, decision, nowMs);

@@ -14,6 +14,7 @@ import {
 	staticDataPersistence,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
+import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/dedup/exactJson';
 import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
 import {
 	getReceiverState,
@@ -271,5 +272,52 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		expect(store.claim('mine', 1002)).toBe(true);
 		store.confirm('mine');
 		expect(store.snapshot(1002).keys).toEqual(['theirs', 'mine']);
+	});
+});
+
+describe('issue 11: delivery keys and seller from a verified source only', () => {
+	const NOW = VECTOR.epoch;
+	const settings: ReceiverSettings = {
+		verify: {
+			appId: VECTOR.appId,
+			appSecret: VECTOR.appSecret,
+			registeredUrl: VECTOR.registeredUrl,
+			schemeWord: SCHEME,
+			replayWindowSeconds: 300,
+		},
+		events: ['*'],
+		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
+		locations: new Map(),
+		sellerMemorySize: 100,
+	};
+	const rawPush = (orderItemId: string) => {
+		const text = `{"eventType":"shipment_created","shipmentId":"SHP-N","timestamp":"t","attributes":{"orderItems":[{"orderItemId":${orderItemId}}]}}`;
+		return { headers: signedHeaders({ epoch: NOW }), body: JSON.parse(text) as unknown, rawBody: Buffer.from(text) };
+	};
+
+	it('keys on the exact text of numbers a double cannot hold (2^53 and above)', async () => {
+		const state = getReceiverState('wf/exact', settings, staticDataPersistence({}), NOW);
+		const first = await handlePush(rawPush('12345678901234567890'), settings, state, NOW * 1000);
+		const second = await handlePush(rawPush('12345678901234567891'), settings, state, NOW * 1000);
+		expect(first.action).toBe('accept');
+		expect(second.action).toBe('accept');
+		if (first.action === 'accept' && second.action === 'accept') expect(first.dedupKey).not.toBe(second.dedupKey);
+	});
+
+	it('keeps the keys of ordinary numbers as they were (no duplicate run after an upgrade)', () => {
+		const text = '{"eventType":"x","shipmentId":"S","timestamp":"t","attributes":{"qty":1.50,"n":100,"e":1e2}}';
+		const exact = deliveryKeyOf(readExactJsonObject(text)!);
+		expect(exact).toEqual(deliveryKeyOf(JSON.parse(text) as Record<string, unknown>));
+	});
+
+	it('does not take the unsigned body\'s sellerId as the seller', async () => {
+		const state = getReceiverState('wf/seller', settings, staticDataPersistence({}), NOW);
+		const decision = await handlePush(
+			{ headers: signedHeaders({ epoch: NOW }), body: { ...shipmentEvent('shipment_packed', 'SHP-S'), sellerId: 'FORGED' } },
+			settings,
+			state,
+			NOW * 1000,
+		);
+		expect(decision).toMatchObject({ action: 'accept', item: { sellerId: null, verification: { sellerIdInBody: 'FORGED' } } });
 	});
 });

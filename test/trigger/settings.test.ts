@@ -34,6 +34,11 @@ describe('settings', () => {
 		});
 	});
 
+	it('trims the App ID as the token calls do (a stray space must not fail every push)', () => {
+		const result = buildSettings({ ...BASE, credentials: { appId: ` ${VECTOR.appId} `, appSecret: VECTOR.appSecret } });
+		expect(result).toMatchObject({ ok: true, settings: { verify: { appId: VECTOR.appId } } });
+	});
+
 	it('uses the override exactly as written (trimmed only)', () => {
 		const result = buildSettings({ ...BASE, registeredUrl: '  https://proxy.example.com/hooks/mkt/  ' });
 		expect(result).toMatchObject({ ok: true, registeredUrlSource: 'parameter', settings: { verify: { registeredUrl: 'https://proxy.example.com/hooks/mkt/' } } });

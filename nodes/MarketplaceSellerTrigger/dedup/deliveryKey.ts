@@ -14,6 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import { ExactNumber } from './exactJson';
+
 /** Bytes of the SHA-256 digest that are kept. */
 export const DELIVERY_KEY_BYTES = 16;
 /** Length of the compact (base64url) form of a key. */
@@ -47,6 +49,10 @@ function canonical(value: unknown, depth: number, out: { text: string }): boolea
 			out.text += value ? 'true' : 'false';
 			return true;
 		case 'object':
+			if (value instanceof ExactNumber) {
+				out.text += value.text;
+				return true;
+			}
 			break;
 		default:
 			// bigint, symbol, function: cannot come from a JSON body.
