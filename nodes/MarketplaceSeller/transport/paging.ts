@@ -68,7 +68,7 @@ function nextPagePath(link: string, prefix: string): string | undefined {
 }
 
 /** The path of a next-page link, or an error naming what was wrong with it. */
-function followLink(
+export function followLink(
 	context: MarketplaceContext,
 	request: MarketplaceRequest,
 	field: string,

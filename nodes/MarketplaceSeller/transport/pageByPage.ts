@@ -1,0 +1,63 @@
+/**
+ * Shipment and return search one page at a time, for a caller that must act on each page before
+ * asking for the next (the poll trigger moves its watermark page by page, so a 429 on page 7
+ * keeps what pages 1-6 gave). Same requests, links, retries and errors as paging.ts, which
+ * collects all pages before returning.
+ */
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import { PATHS } from '../../shared/profile';
+import { apiRequest, listOf, type MarketplaceContext, type MarketplaceRequest } from './index';
+import { followLink } from './paging';
+
+/** The same safety stop as paging.ts: 10,000 pages. */
+const MAX_PAGES = 10_000;
+
+async function* pageByPage(
+	context: MarketplaceContext,
+	first: MarketplaceRequest,
+	read: (body: IDataObject, request: MarketplaceRequest) => { items: IDataObject[]; next?: MarketplaceRequest },
+): AsyncGenerator<IDataObject[]> {
+	const seen = new Set<string>();
+	let request: MarketplaceRequest | undefined = first;
+	for (let page = 0; request !== undefined; page++) {
+		if (page >= MAX_PAGES) {
+			throw new NodeOperationError(context.getNode(), `${first.operation}: stopped after ${MAX_PAGES} pages`);
+		}
+		const { items, next }: { items: IDataObject[]; next?: MarketplaceRequest } = read(await apiRequest<IDataObject>(context, request), request);
+		yield items;
+		if (next !== undefined) {
+			const key = `${next.method} ${next.path}`;
+			if (seen.has(key)) {
+				throw new NodeOperationError(context.getNode(), `${first.operation}: the marketplace returned the same next-page link twice`, {
+					description: 'Stopped to avoid an endless loop. The next poll tries again.',
+				});
+			}
+			seen.add(key);
+		}
+		request = next;
+	}
+}
+
+/** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (api-facts 3.2). */
+export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
+	const first: MarketplaceRequest = { method: 'POST', path: `${PATHS.shipments}/filter`, family: 'orders', body, operation };
+	return pageByPage(context, first, (page, request) => {
+		const items = listOf(page.shipments);
+		if (page.hasMore !== true) return { items };
+		const path = followLink(context, request, 'nextPageUrl', page.nextPageUrl, PATHS.sellers);
+		return { items, next: { ...first, method: 'GET', path, body: undefined } };
+	});
+}
+
+/** GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore (api-facts 6). */
+export function returnSearchPageByPage(context: MarketplaceContext, qs: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
+	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation };
+	return pageByPage(context, first, (page, request) => {
+		const items = listOf(page.returnItems);
+		if (page.hasMore !== true) return { items };
+		// The link carries the whole query; a second qs would duplicate parameters.
+		const path = followLink(context, request, 'nextUrl', page.nextUrl, PATHS.returnsRoot);
+		return { items, next: { ...first, path, qs: undefined } };
+	});
+}

@@ -1,0 +1,102 @@
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+	type NodeConnectionType,
+} from 'n8n-workflow';
+
+import { MARKETPLACE } from '../shared/profile';
+import { callBudget, describeBudget } from './budget';
+import { credentials, properties, readSettings } from './description';
+import { toItem } from './envelope';
+import { latestChanges, pollOnce, type FoundChange, type PollOutcome } from './poller';
+import { isRateLimited, transportContext, transportSource } from './source';
+import { staticDataStore } from './state';
+
+const NODE_DISPLAY_NAME = `${MARKETPLACE.displayName} Seller Poll Trigger`;
+
+// n8n's two rule sets disagree on how to spell a single main output; see the push trigger.
+const OUTPUTS: NodeConnectionType[] = [NodeConnectionTypes.Main];
+
+/** A manual run ("Fetch Test Event") looks this far back, unless Since is set, and shows this many. */
+const MANUAL_LOOKBACK_MS = 7 * 24 * 3600_000;
+const MANUAL_LIMIT = 10;
+
+function report(context: IPollFunctions, outcome: PollOutcome, budgetText: string): void {
+	if (outcome.started.length > 0) {
+		context.logger.info(`${NODE_DISPLAY_NAME}: started watching ${outcome.started.join(', ')}: ${budgetText}`);
+	}
+	if (outcome.skipped) {
+		context.logger.info(`${NODE_DISPLAY_NAME}: skipped this poll; the marketplace answered 429 before, next calls after ${new Date(outcome.backoffUntil ?? 0).toISOString()}`);
+		return;
+	}
+	for (const failure of outcome.failures) {
+		const message = (failure.error as Error)?.message ?? String(failure.error);
+		if (failure.rateLimited) {
+			context.logger.warn(
+				`${NODE_DISPLAY_NAME}: the marketplace answered 429 (too many requests) while reading ${failure.stream.label}. ` +
+					`The changes read so far are reported; the next polls wait until ${new Date(outcome.backoffUntil ?? 0).toISOString()} and resume where this one stopped. ` +
+					`If this repeats, poll less often: ${budgetText}.`,
+			);
+		} else {
+			context.logger.warn(`${NODE_DISPLAY_NAME}: reading ${failure.stream.label} failed: ${message}`);
+		}
+	}
+}
+
+export class MarketplaceSellerPollTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: NODE_DISPLAY_NAME,
+		name: 'marketplaceSellerPollTrigger',
+		icon: {
+			light: 'file:marketplaceSellerPollTrigger.svg',
+			dark: 'file:marketplaceSellerPollTrigger.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		description: `Starts the workflow on new orders, shipment changes and returns, found by polling the ${MARKETPLACE.displayName}`,
+		defaults: {
+			name: NODE_DISPLAY_NAME,
+		},
+		polling: true,
+		inputs: [],
+		outputs: OUTPUTS,
+		credentials,
+		properties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const settings = readSettings(this);
+		const source = transportSource(transportContext(this), settings.filters);
+		const budget = callBudget(this.getNodeParameter('pollTimes', {}), settings.streams.length);
+		const toItems = (found: FoundChange[], mode: 'poll' | 'manual', now: number): INodeExecutionData[] =>
+			found.map(({ change, window }) => ({
+				json: toItem(change, { sellerId: settings.sellerId, detectedAt: now, mode, window, callsPerHour: budget.callsPerHour }),
+			}));
+
+		if (this.getMode() === 'manual') {
+			// Shows what the workflow would get, without recording anything.
+			const now = Date.now();
+			const found = await latestChanges(settings, source, now, MANUAL_LOOKBACK_MS, MANUAL_LIMIT);
+			return found.length > 0 ? [toItems(found, 'manual', now)] : null;
+		}
+
+		const outcome = await pollOnce(settings, {
+			now: () => Date.now(),
+			source,
+			store: staticDataStore(this.getWorkflowStaticData('node')),
+			isRateLimited,
+		});
+		report(this, outcome, describeBudget(budget));
+		if (outcome.changes.length === 0) {
+			// Nothing to report but an error that is not a 429: let n8n show it (a failed poll).
+			const failure = outcome.failures.find((f) => !f.rateLimited);
+			if (failure !== undefined) throw failure.error;
+			return null;
+		}
+		return [toItems(outcome.changes, 'poll', outcome.now)];
+	}
+}

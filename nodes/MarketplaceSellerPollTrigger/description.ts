@@ -1,0 +1,236 @@
+/** The parameters of the poll trigger, and reading them into poll settings. */
+import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPES, FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../shared/profile';
+import { CALLS_PER_HOUR_LIMIT } from './budget';
+import { ALL_EVENTS, EVENT, eventFilter, POLL_EVENT_KINDS } from './pollEvents';
+import { CANCELLATION_TYPES, planStreams, RETURN_SOURCES, type PollFilters } from './plan';
+import type { PollSettings } from './poller';
+
+export const DEFAULTS = {
+	overlapSeconds: 120,
+	maxRemembered: 10_000,
+} as const;
+
+const LIMITS = {
+	overlapSeconds: { min: 0, max: 3600 },
+	maxRemembered: { min: 100, max: 100_000 },
+} as const;
+
+const DEFAULT_OVERLAP = DEFAULTS.overlapSeconds;
+const DEFAULT_MAX_REMEMBERED = DEFAULTS.maxRemembered;
+
+export const credentials = [
+	{
+		name: CREDENTIAL_TYPES.selfAccess,
+		required: true,
+		displayOptions: { show: { authentication: ['clientCredentials'] } },
+	},
+	{
+		name: CREDENTIAL_TYPES.thirdParty,
+		required: true,
+		displayOptions: { show: { authentication: ['authorizationCode'] } },
+	},
+];
+
+const eventOptions = [
+	{ name: 'All', value: ALL_EVENTS, description: 'Every change, including states this node has no name for' },
+	...POLL_EVENT_KINDS.map((kind) => ({ name: kind.displayName, value: kind.eventType, description: `${kind.description} (${kind.eventType})` })),
+].sort((a, b) => a.name.localeCompare(b.name));
+
+const limit = CALLS_PER_HOUR_LIMIT.toLocaleString('en-US');
+
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			`Polls the ${MARKETPLACE.displayName} on the schedule below and reports each change once, for sellers who cannot receive push ` +
+			'notifications (those need a support ticket, a public HTTPS URL and a certificate; where you have them, the push trigger is ' +
+			'faster and costs no calls). Cost: each poll reads each list the chosen events need once (pre-dispatch, post-dispatch, ' +
+			'cancelled by seller, buyer and marketplace, customer and courier returns: at most 7), plus one call per 20 changed shipments. ' +
+			`Calls per hour = polls per hour x lists, against the ${limit} calls an hour the marketplace is believed to allow per seller ` +
+			'(inferred, shared by all workflows of the seller): every minute, Shipment Created only: 60; every minute, all events: 420; ' +
+			'every 5 minutes: 12 and 84; every 15 minutes: 4 and 28. The exact figure for your schedule is written to the n8n log when ' +
+			'the workflow is published and to every item (poll.callsPerHour).',
+		name: 'costNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Authentication',
+		name: 'authentication',
+		type: 'options',
+		options: [
+			{ name: 'Self Access App', value: 'clientCredentials' },
+			{ name: 'Third Party App', value: 'authorizationCode' },
+		],
+		default: 'clientCredentials',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: eventOptions,
+		default: [EVENT.shipmentCreated],
+		required: true,
+		description: 'The changes that start the workflow. Each change of a shipment or return is reported once.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Cancellation Types',
+				name: 'cancellationTypes',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Buyer Cancellation', value: 'buyerCancellation' },
+					{ name: 'Marketplace Cancellation', value: 'marketplaceCancellation' },
+					{ name: 'Seller Cancellation', value: 'sellerCancellation' },
+				],
+				default: [],
+				description: 'Cancellations to watch; each is one list (one call per poll). None selected means all three.',
+			},
+			{
+				displayName: 'Dispatch Service Tiers',
+				name: 'dispatchServiceTiers',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Express', value: 'EXPRESS' },
+					{ name: 'Regular', value: 'REGULAR' },
+				],
+				default: [],
+				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
+			},
+			{
+				displayName: 'Location ID',
+				name: 'locationId',
+				type: 'string',
+				default: '',
+				description: 'Only shipments and returns of this seller location',
+			},
+			{
+				displayName: 'Maximum Remembered Shipments and Returns',
+				name: 'maxRemembered',
+				type: 'number',
+				typeOptions: { minValue: LIMITS.maxRemembered.min, maxValue: LIMITS.maxRemembered.max },
+				default: DEFAULT_MAX_REMEMBERED,
+				description:
+					'How many shipments and returns the node remembers with their last state (about 14 bytes each in the workflow static data). Keep it above the number of open orders and recent returns: a forgotten one that changes again is reported as first seen.',
+			},
+			{
+				displayName: 'Overlap (Seconds)',
+				name: 'overlapSeconds',
+				type: 'number',
+				typeOptions: { minValue: LIMITS.overlapSeconds.min, maxValue: LIMITS.overlapSeconds.max },
+				default: DEFAULT_OVERLAP,
+				description:
+					'How far each poll reaches back into the previous window, for a difference between the n8n and marketplace clocks and for changes that show up late. Changes read twice are reported once.',
+			},
+			{
+				displayName: 'Return Sources',
+				name: 'returnSources',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Courier Return', value: 'courier_return' },
+					{ name: 'Customer Return', value: 'customer_return' },
+				],
+				default: [],
+				description: 'Returns to watch; each is one list (one call per poll). None selected means both.',
+			},
+			{
+				displayName: 'Seller ID',
+				name: 'sellerId',
+				type: 'string',
+				default: '',
+				description: "For partners: the seller whose shipments to watch, when the token may act for several. Also put in the items' sellerId.",
+			},
+			{
+				displayName: 'Service Profiles',
+				name: 'serviceProfiles',
+				type: 'multiOptions',
+				options: [
+					{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLED_BY_MARKETPLACE },
+					{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: `${FULFILLED_BY_MARKETPLACE}_LITE` },
+					{ name: 'Fulfilled by the Seller', value: `NON_${FULFILLED_BY_MARKETPLACE}` },
+				],
+				default: [],
+				description: 'Only shipments of these fulfilment service profiles; none selected means all',
+			},
+			{
+				displayName: 'Shipment Types',
+				name: 'shipmentTypes',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Express', value: 'EXPRESS' },
+					{ name: 'Normal', value: 'NORMAL' },
+					{ name: 'Self Ship', value: 'SELF' },
+				],
+				default: [],
+				description: 'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
+			},
+			{
+				displayName: 'Since',
+				name: 'since',
+				type: 'dateTime',
+				default: '',
+				description:
+					'On first publication, also report the changes since this time. Empty: start from the moment the workflow is published (no history). Has no effect once the node has polled.',
+			},
+		],
+	},
+];
+
+interface PollOptions extends PollFilters {
+	overlapSeconds?: number;
+	maxRemembered?: number;
+	since?: string;
+}
+
+function list(value: unknown, allowed: readonly string[]): string[] | undefined {
+	if (!Array.isArray(value) || value.length === 0) return undefined;
+	return value.filter((v): v is string => typeof v === 'string' && allowed.includes(v));
+}
+
+export interface NodeSettings extends PollSettings {
+	filters: PollFilters;
+	sellerId: string | null;
+}
+
+/** Parameters to settings; bad input is refused before anything is sent. */
+export function readSettings(context: IPollFunctions): NodeSettings {
+	const events = context.getNodeParameter('events', [EVENT.shipmentCreated]) as string[];
+	const options = context.getNodeParameter('options', {}) as PollOptions & IDataObject;
+	if (!Array.isArray(events) || events.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Choose at least one event', { description: 'Events decides which changes start the workflow.' });
+	}
+	let sinceMs: number | undefined;
+	if (typeof options.since === 'string' && options.since.trim() !== '') {
+		sinceMs = Date.parse(options.since);
+		if (Number.isNaN(sinceMs)) {
+			throw new NodeOperationError(context.getNode(), `Since is not a date: ${options.since}`, { description: 'Pick a date and time, or leave Since empty.' });
+		}
+	}
+	const filters: PollFilters = {
+		locationId: typeof options.locationId === 'string' && options.locationId.trim() !== '' ? options.locationId.trim() : undefined,
+		sellerId: typeof options.sellerId === 'string' && options.sellerId.trim() !== '' ? options.sellerId.trim() : undefined,
+		shipmentTypes: list(options.shipmentTypes, ['NORMAL', 'EXPRESS', 'SELF']),
+		serviceProfiles: list(options.serviceProfiles, [FULFILLED_BY_MARKETPLACE, `${FULFILLED_BY_MARKETPLACE}_LITE`, `NON_${FULFILLED_BY_MARKETPLACE}`]),
+		dispatchServiceTiers: list(options.dispatchServiceTiers, ['REGULAR', 'EXPRESS']),
+		cancellationTypes: list(options.cancellationTypes, CANCELLATION_TYPES),
+		returnSources: list(options.returnSources, RETURN_SOURCES),
+	};
+	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULTS.overlapSeconds);
+	const maxRemembered = Number(options.maxRemembered ?? DEFAULTS.maxRemembered);
+	return {
+		streams: planStreams(events, filters),
+		overlapMs: Math.min(LIMITS.overlapSeconds.max, Math.max(LIMITS.overlapSeconds.min, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULTS.overlapSeconds)) * 1000,
+		sinceMs,
+		wanted: eventFilter(events),
+		maxRemembered: Math.min(LIMITS.maxRemembered.max, Math.max(LIMITS.maxRemembered.min, Number.isFinite(maxRemembered) ? maxRemembered : DEFAULTS.maxRemembered)),
+		filters,
+		sellerId: filters.sellerId ?? null,
+	};
+}

@@ -1,0 +1,48 @@
+/**
+ * The poller's pages, read through the action node's transport: base URL and credential, token
+ * renewal, retries with backoff (429, 499, 5xx, dropped connections), error mapping and paging
+ * links all come from nodes/MarketplaceSeller/transport.
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import type { MarketplaceContext } from '../MarketplaceSeller/transport';
+import { returnSearchPageByPage, shipmentSearchPageByPage } from '../MarketplaceSeller/transport/pageByPage';
+import type { Window } from './change/window';
+import type { PageSource } from './poller';
+import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
+
+/**
+ * The poll context as the transport's context. The transport uses getNode, getCredentials,
+ * getNodeParameter(name, fallback) and helpers.httpRequestWithAuthentication, which a poll
+ * context has with the same signatures as a load-options context; the transport's type does
+ * not list poll contexts yet.
+ */
+export function transportContext(context: IPollFunctions): MarketplaceContext {
+	return context as unknown as MarketplaceContext;
+}
+
+/** A 429 that outlasted the transport's retries (n8n's NodeApiError carries the status as httpCode). */
+export function isRateLimited(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && (error as { httpCode?: unknown }).httpCode === '429';
+}
+
+export function transportSource(context: MarketplaceContext, filters: PollFilters): PageSource {
+	const operation = (stream: StreamSpec) => `Polling ${stream.label}`;
+	return {
+		pages(stream: StreamSpec, window: Window): AsyncIterable<IDataObject[]> {
+			return stream.kind === 'shipments'
+				? shipmentSearchPageByPage(context, shipmentSearchBody(stream, window, filters), operation(stream))
+				: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+		},
+		async latest(stream: StreamSpec, window: Window, size: number): Promise<IDataObject[]> {
+			const pages =
+				stream.kind === 'shipments'
+					? shipmentSearchPageByPage(context, shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20)), operation(stream))
+					: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+			// Only the first page: shipments come newest first; returns in the marketplace's order.
+			const first = await pages.next();
+			await pages.return(undefined);
+			return first.done ? [] : first.value;
+		},
+	};
+}
