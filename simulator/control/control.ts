@@ -14,6 +14,7 @@ import { authorize, redirectWithCode } from '../oauth/flows';
 import { shipmentDetailsToWire, shipmentToWire } from '../shipments/wire';
 import { ALL_STATES, stateOf, type ShipmentRecord } from '../shipments/model';
 import { returnToWire } from '../returns/routes';
+import { changeReturn, type ReturnChange } from '../returns/status';
 import type { SubscriptionRecord } from '../subscriptions/store';
 import { CONTROL_PREFIX } from '../http/server';
 import { EVENT_TYPES, isReturnEvent, isShipmentEvent, STATUS_OF_EVENT, type EventType } from '../notifications/envelopes';
@@ -188,6 +189,15 @@ export class SimulatorControl {
 		const source = filter.sellerId ? w.returns.forSeller(filter.sellerId) : [...w.returns.all()];
 		const hits = source.filter((r) => !filter.locationId || r.locationId === filter.locationId);
 		return { total: hits.length, returns: hits.map((r) => ({ sellerId: r.sellerId, ...returnToWire(r) })) };
+	}
+
+	async setReturnStatus(returnId: string, req: ReturnChange & { notify?: boolean }): Promise<{ return: Record<string, unknown>; notifications: SendResult[] }> {
+		const ret = this.world.returns.get(returnId);
+		if (!ret) throw new ControlError(404, `Unknown return ${returnId}`);
+		const event = changeReturn(ret, req, this.world.now());
+		const notifications: SendResult[] = [];
+		if (req.notify && event) notifications.push(await notifying(() => this.world.notifier.sendReturnEvent(event, ret)));
+		return { return: { sellerId: ret.sellerId, ...returnToWire(ret) }, notifications };
 	}
 
 	// ----------------------------------------------------------------- clock

@@ -47,6 +47,7 @@ export function controlRouter(control: SimulatorControl): Router {
 	});
 	r.add('GET', `${P}/shipments/{shipmentId}`, (ctx) => ok(control.getShipment(ctx.params.shipmentId)));
 	r.add('POST', `${P}/shipments/{shipmentId}/state`, async (ctx) => ok(await control.setShipmentState(ctx.params.shipmentId, b(ctx))));
+	r.add('POST', `${P}/returns/{returnId}/status`, async (ctx) => ok(await control.setReturnStatus(ctx.params.returnId, b(ctx))));
 	r.add('GET', `${P}/returns`, (ctx) => ok(control.listReturns({ sellerId: query(ctx, 'sellerId'), locationId: query(ctx, 'locationId') })));
 
 	r.add('GET', `${P}/clock`, () => ok(control.getClock()));

@@ -76,6 +76,9 @@ export function seedShipments(world: World, req: SeedShipmentsRequest): { count:
 			{ sellerId, locationId, state, shipmentType, cancellationType, hold: req.hold, itemCount, packageCount, withForms: req.withForms, sku: req.sku, paymentType, ...dates },
 			catalog,
 		);
+		// Its order date may lie in the past, but the record appears now: that is its modifiedDate
+		// on the simulator clock, so searches by modifiedDate (the poll trigger) find it.
+		shipment.updatedMs = world.now();
 		world.shipments.add(shipment);
 		if (state === 'PACKING_IN_PROGRESS') world.packing.schedule(shipment, world.config.packingDelayMs);
 		shipmentIds.push(shipment.shipmentId);
@@ -97,6 +100,7 @@ export function seedReturns(world: World, req: SeedReturnsRequest): { count: num
 	const returnIds: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const record = world.factory.return({ sellerId, locationId, source, status, shipment: pool.length > 0 ? pool[i % pool.length] : undefined });
+		record.updatedMs = world.now();
 		world.returns.add(record);
 		returnIds.push(record.returnId);
 	}

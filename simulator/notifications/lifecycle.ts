@@ -58,6 +58,7 @@ function newShipment(world: World, sellerId?: string, locationId?: string, state
 		{ ...where, state, shipmentType: 'NORMAL', orderDateMs: now - 5 * MINUTE, dispatchAfterMs: now - MINUTE, dispatchByMs: now + 2 * DAY },
 		world.listings.forSeller(where.sellerId),
 	);
+	shipment.updatedMs = now;
 	world.shipments.add(shipment);
 	return shipment;
 }

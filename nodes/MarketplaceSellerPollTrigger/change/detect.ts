@@ -3,9 +3,10 @@
  * transition. Pure apart from the memory it is given (which it updates).
  *
  * A record seen before is compared with its remembered state. A record seen for the first time
- * gives "created" when it is new (ordered or created since the stream's origin), and the event
- * of its current state when that is not the initial one (an old order packed after the trigger
- * started; a new order that was already packed when first seen).
+ * (and modified since the stream's origin) gives "created" when it is new: still in its initial
+ * state (Approved, Return Created), or ordered or created since the origin. It also gives the
+ * event of its current state when that is not the initial one (an old order packed after the
+ * trigger started; a new order that was already packed when first seen).
  */
 import { EVENT, returnStatusEvent, shipmentStateEvent } from '../pollEvents';
 import { memoryKey, type TransitionMemory } from './memory';
@@ -60,7 +61,8 @@ export function detectChanges(observed: ObservedRecord, memory: TransitionMemory
 	memory.set(key, observed.signature);
 	if (isHistory(observed.modifiedMs, stream)) return [];
 
-	const isNew = previousText === undefined && isNewRecord(observed.bornMs, observed.modifiedMs, stream, graceMs);
+	const initial = observed.kind === 'shipment' ? parseSignature(observed.signature).state === 'APPROVED' : observed.signature === 'RETURN_CREATED';
+	const isNew = previousText === undefined && (initial || isNewRecord(observed.bornMs, observed.modifiedMs, stream, graceMs));
 	const eventTypes =
 		observed.kind === 'shipment'
 			? shipmentEvents(parseSignature(observed.signature), previousText === undefined ? undefined : parseSignature(previousText), isNew)
