@@ -50,7 +50,7 @@ function replaceInStrings<T>(value: T, from: string, to: string): T {
 	return value;
 }
 
-const TRIGGER_NODE_TYPES = new Set([TRIGGER_TYPE, 'n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.webhook', 'n8n-nodes-base.cron']);
+const TRIGGER_NODE_TYPES = new Set([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSellerPollTrigger', 'n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.webhook', 'n8n-nodes-base.cron']);
 
 export function prepareExample(
 	example: ExampleFile,
