@@ -90,10 +90,7 @@ describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
 		for (const execution of packed) expect(execution.status).toBe('success');
 		const item = nodeOutput(packed.sort((a, b) => Number(a.id) - Number(b.id))[1], POLL_NODE)[0].json;
 		expect(item).toMatchObject({ eventType: 'shipment_packed', source: 'marketplace', version: 'v3', shipmentId: id, attributes: { status: 'PACKED' } });
-
-		// The next poll reads the same window again (overlap) and runs nothing.
-		await nextPolls(1);
-		expect(changes(await settledExecutions(s().api, workflowId, { includeData: true }))).toEqual([`shipment_created ${id}`, `shipment_packed ${id}`]);
+		// That the following polls (whose windows overlap these) run nothing is checked by the next test.
 	});
 
 	test('an n8n restart between creation and packing: no duplicate, nothing missed', async () => {
@@ -107,6 +104,7 @@ describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
 		await s().sim.control.setShipmentState(id, { state: 'PACKED' });
 		await s().n8n.restart();
 		const after = await executionsAfter(before.length + 2);
+		// The next poll reads the same windows again (overlap) and runs nothing, for either shipment.
 		await nextPolls(1);
 		const final = changes(await settledExecutions(s().api, workflowId, { includeData: true }));
 		expect(final).toEqual([...before, `shipment_created ${id}`, `shipment_packed ${id}`]);
