@@ -1,7 +1,9 @@
 /**
  * Injected faults: answer a matching request with a chosen status, body and headers (e.g. a 503
- * with Retry-After), or only delay it, a given number of times. They act before authentication,
- * like a failing gateway in front of the real service would.
+ * with Retry-After), drop its connection without an answer, or only delay it, a given number of
+ * times. They act before authentication, like a failing gateway in front of the real service
+ * would; with `afterHandling` the request is handled first (the marketplace acts) and only its
+ * answer is replaced or lost, as when a gateway times out after forwarding it.
  */
 import { routeMatches } from './recorder';
 
@@ -13,6 +15,10 @@ export interface FaultSpec {
 	pathPrefix?: string;
 	/** Omit to only delay the request and then handle it normally. */
 	status?: number;
+	/** Close the connection without any answer (instead of a status). */
+	dropConnection?: boolean;
+	/** Handle the request first, then answer with the fault (or drop the connection). */
+	afterHandling?: boolean;
 	body?: unknown;
 	headers?: Record<string, string>;
 	/** How many requests it answers; default 1, -1 for unlimited. */
@@ -26,6 +32,8 @@ export interface Fault extends Required<Pick<FaultSpec, 'times'>> {
 	route?: string;
 	pathPrefix?: string;
 	status?: number;
+	dropConnection: boolean;
+	afterHandling: boolean;
 	body?: unknown;
 	headers: Record<string, string>;
 	delayMs: number;
@@ -41,13 +49,21 @@ export class FaultInjector {
 		if (spec.status !== undefined && (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)) {
 			throw new Error('status must be an HTTP status code (100-599)');
 		}
-		if (spec.status === undefined && !spec.delayMs) throw new Error('a fault needs status or delayMs');
+		if (spec.dropConnection === true && spec.status !== undefined) throw new Error('a fault has either status or dropConnection');
+		if (spec.status === undefined && spec.dropConnection !== true && !spec.delayMs) {
+			throw new Error('a fault needs status, dropConnection or delayMs');
+		}
+		if (spec.afterHandling === true && spec.status === undefined && spec.dropConnection !== true) {
+			throw new Error('afterHandling needs status or dropConnection');
+		}
 		const fault: Fault = {
 			id: `fault-${this.nextId++}`,
 			method: spec.method?.toUpperCase(),
 			route: spec.route,
 			pathPrefix: spec.pathPrefix,
 			status: spec.status,
+			dropConnection: spec.dropConnection === true,
+			afterHandling: spec.afterHandling === true,
 			body: spec.body,
 			headers: spec.headers ?? {},
 			times: spec.times ?? 1,

@@ -130,33 +130,41 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 		const arrival = new Date(world.now()).toISOString();
 		const seq = world.recorder.nextSeq();
 		let rawBody: Buffer = Buffer.alloc(0);
-		let result: HttpResult;
+		let result: HttpResult | undefined;
 		let faultId: string | undefined;
+		let dropped = false;
 		const match = deps.api.match(method, url.pathname);
 		const routeKey = match.kind === 'not-found' ? undefined : `${method} ${match.template}`;
 		try {
 			rawBody = await readBody(req);
 			const fault = world.faults.take(method, url.pathname, routeKey);
 			if (fault?.delayMs) await sleep(fault.delayMs);
-			if (fault && fault.status !== undefined) {
-				faultId = fault.id;
-				result = {
-					status: fault.status,
-					headers: fault.headers,
-					body: fault.body ?? { error: 'INJECTED_FAULT', message: `Injected fault ${fault.id} (HTTP ${fault.status})` },
-				};
-			} else {
+			const answers = fault !== undefined && (fault.status !== undefined || fault.dropConnection);
+			if (fault !== undefined && answers) faultId = fault.id;
+			if (!answers || fault.afterHandling) {
 				world.packing.settle();
 				const ctx = makeContext(req, url, rawBody, match.kind === 'found' ? match.params : {});
 				if (url.pathname === PATHS.sellers || url.pathname.startsWith(`${PATHS.sellers}/`)) {
 					ctx.auth = authenticateBearer(world, req.headers.authorization);
 				}
-				result = await dispatch(match, method, ctx);
+				result = await dispatch(match, method, ctx).catch(toResult);
+			}
+			if (fault !== undefined && answers) {
+				dropped = fault.dropConnection;
+				result = fault.dropConnection
+					? { status: 0 }
+					: {
+							status: fault.status!,
+							headers: fault.headers,
+							body: fault.body ?? { error: 'INJECTED_FAULT', message: `Injected fault ${fault.id} (HTTP ${fault.status})` },
+						};
 			}
 		} catch (e) {
 			result = toResult(e);
 		}
-		writeResult(res, result);
+		// A dropped connection: no answer at all (status 0 in the call log).
+		if (dropped) res.socket?.destroy();
+		else writeResult(res, result!);
 		const h = req.headers;
 		world.recorder.add({
 			seq,
@@ -171,11 +179,11 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 				...(h.accept !== undefined ? { accept: h.accept } : {}),
 			},
 			body: bodyForLog(rawBody),
-			status: result.status,
+			status: result!.status,
 			...(faultId ? { faultId } : {}),
 			durationMs: Date.now() - started,
 		});
-		if (!world.options.quiet) deps.log(`${method} ${url.pathname}${url.search} -> ${result.status} (${Date.now() - started} ms)`);
+		if (!world.options.quiet) deps.log(`${method} ${url.pathname}${url.search} -> ${result!.status} (${Date.now() - started} ms)`);
 	}
 
 	return (req, res) => {
