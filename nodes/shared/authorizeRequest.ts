@@ -2,7 +2,8 @@
  * The credentials' `authenticate`: which header a request gets (spec 5.1, 5.2). Token-issuing
  * operations under the OAuth service take HTTP Basic with the app's id and secret; every other
  * operation takes the Bearer access token. Nothing is attached to a URL outside the
- * credential's base URL, so a wrong or malicious URL never receives a secret.
+ * credential's base URL, and redirects are never followed with it, so a wrong or malicious URL
+ * never receives a secret.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
@@ -12,10 +13,19 @@ import { PATHS } from './profile';
 
 const OAUTH_SERVICE_PREFIX = PATHS.grant.slice(0, PATHS.grant.indexOf('/oauth/'));
 
-function absoluteUrl(options: IHttpRequestOptions): string {
+/**
+ * Where the request goes. A relative url is joined to baseURL, as axios sends it (keeping a base
+ * path prefix). n8n itself resolves it as a URL reference (@n8n/backend-network buildTargetUrl:
+ * new URL(url, baseURL)), which makes "//host/x" and "/\\host/x" name another host: that reading
+ * must keep the base URL's origin too, or the request is refused.
+ */
+function targetUrl(options: IHttpRequestOptions, baseUrl: string): { url: string; outside?: string } {
 	const url = options.url ?? '';
-	if (parseUrl(url) !== undefined || !options.baseURL) return url;
-	return `${options.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+	if (parseUrl(url) !== undefined || !options.baseURL) return { url };
+	const joined = `${options.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+	const resolved = URL.canParse(url, options.baseURL) ? new URL(url, options.baseURL) : undefined;
+	const origin = parseUrl(baseUrl)?.origin;
+	return resolved !== undefined && resolved.origin !== origin ? { url: joined, outside: resolved.href } : { url: joined };
 }
 
 export async function authorizeRequest(
@@ -23,9 +33,10 @@ export async function authorizeRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const baseUrl = resolveBaseUrl(credentials);
-	const target = absoluteUrl(requestOptions);
-	if (!isUnderBaseUrl(target, baseUrl)) {
-		const origin = parseUrl(target)?.origin ?? target;
+	const { url: target, outside: elsewhere } = targetUrl(requestOptions, baseUrl);
+	const outside = elsewhere ?? (isUnderBaseUrl(target, baseUrl) ? undefined : target);
+	if (outside !== undefined) {
+		const origin = parseUrl(outside)?.origin ?? outside;
 		throw new InvalidUrlError(
 			`Refusing to send the marketplace credential to ${origin}: requests must go to the credential's base URL ${baseUrl}`,
 		);
@@ -35,12 +46,20 @@ export async function authorizeRequest(
 	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
 		if (name.toLowerCase() !== 'authorization') headers[name] = value;
 	}
+	let qs = requestOptions.qs;
 	if (path.startsWith(`${OAUTH_SERVICE_PREFIX}/`)) {
 		// The same App ID as the token requests use (trimmed, see grants.ts).
 		headers.Authorization = basicAuthorization(String(credentials.appId ?? '').trim(), String(credentials.appSecret ?? ''));
+		// An expiry question without a token asks about the credential's own access token, as
+		// it is now (the credential test: n8n may have renewed it just before this call).
+		if (path === PATHS.grantExpiry && (qs?.token === undefined || qs.token === '')) {
+			qs = { ...qs, token: String(credentials.accessToken ?? '') };
+		}
 	} else {
 		// One space after Bearer: public clients that omit it get 401 (api-facts 10.2).
 		headers.Authorization = `Bearer ${String(credentials.accessToken ?? '')}`;
 	}
-	return { ...requestOptions, headers };
+	// n8n follows redirects and re-attaches Authorization across origins by default
+	// (sendCredentialsOnCrossOriginRedirect); whoever sends with this credential, it must not.
+	return { ...requestOptions, headers, qs, disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false };
 }

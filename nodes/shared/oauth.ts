@@ -30,6 +30,8 @@ export interface TokenFailure {
 	error?: string;
 	errorDescription?: string;
 	networkCode?: string;
+	/** The token service answered with a redirect, which was not followed. */
+	redirected?: boolean;
 }
 
 /**
@@ -70,15 +72,29 @@ interface TokenCall {
 	secrets: string[];
 }
 
+interface HttpFailureParts {
+	status?: number;
+	body?: unknown;
+	networkCode?: string;
+	/** The Location header of a redirect. */
+	location?: string;
+}
+
 /** Status, body and network code of a failed request, whatever shape the HTTP layer gave it. */
-function readHttpFailure(error: unknown): { status?: number; body?: unknown; networkCode?: string } {
+function readHttpFailure(error: unknown): HttpFailureParts {
 	const candidate = error as {
-		response?: { status?: number; data?: unknown };
+		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 		code?: string;
 		cause?: unknown;
 	};
 	if (candidate?.response?.status !== undefined) {
-		return { status: candidate.response.status, body: candidate.response.data };
+		const headers = candidate.response.headers ?? {};
+		const location = Object.entries(headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+		return {
+			status: candidate.response.status,
+			body: candidate.response.data,
+			location: typeof location === 'string' ? location : undefined,
+		};
 	}
 	if (candidate?.cause !== undefined && candidate.cause !== error) {
 		const inner = readHttpFailure(candidate.cause);
@@ -87,8 +103,20 @@ function readHttpFailure(error: unknown): { status?: number; body?: unknown; net
 	return { networkCode: typeof candidate?.code === 'string' ? candidate.code : undefined };
 }
 
+/** A redirect of the token service is never followed: it would carry the Basic app secret. */
+function redirectFailure(call: TokenCall, status: number, location: string | undefined): TokenFailure {
+	const target = location !== undefined && URL.canParse(location, call.baseUrl) ? new URL(location, call.baseUrl).host : undefined;
+	return {
+		grant: call.grant,
+		status,
+		redirected: true,
+		errorDescription: `the token service redirected the request${target ? ` to ${target}` : ''}, which is not followed`,
+	};
+}
+
 function toFailure(call: TokenCall, error: unknown): TokenFailure {
-	const { status, body, networkCode } = readHttpFailure(error);
+	const { status, body, networkCode, location } = readHttpFailure(error);
+	if (status !== undefined && status >= 300 && status < 400) return redirectFailure(call, status, location);
 	const parsed = decodeBody(body).body;
 	const text = (value: unknown) =>
 		typeof value === 'string' ? redactSecrets(value, call.secrets) : undefined;
@@ -115,6 +143,9 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 			},
 			json: true,
 			timeout: 30_000,
+			// Never follow a redirect with the app secret (n8n would, across origins too).
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 		});
 	} catch (error) {
 		failure = toFailure(call, error);
@@ -145,7 +176,8 @@ export async function requestToken(
 ): Promise<TokenResponse> {
 	const parsed = await callTokenService(helper, {
 		...options,
-		secrets: [options.appSecret, ...(options.secrets ?? [])],
+		// The pair is what the Basic header encodes: its echoes are removed in every encoding.
+		secrets: [options.appSecret, `${options.appId}:${options.appSecret}`, ...(options.secrets ?? [])],
 	});
 	const accessToken = parsed.access_token;
 	// The sample shows expires_in as a number; accept a numeric string too (api-facts 10.1 #12 spirit).
@@ -197,6 +229,9 @@ function hintFor(failure: TokenFailure): string {
 	const description = (failure.errorDescription ?? '').toLowerCase();
 	if (failure.networkCode !== undefined) {
 		return 'Check the base URL of the chosen environment and that n8n can reach it over HTTPS.';
+	}
+	if (failure.redirected === true) {
+		return 'Check the base URL of the chosen environment: the token service must answer there itself. The App Secret is never sent to another address (a proxy or gateway in front of it may be redirecting).';
 	}
 	if (failure.status === 401 || failure.error === 'unauthorized' || failure.error === 'invalid_client') {
 		if (description.includes('grant type')) {

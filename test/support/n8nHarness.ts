@@ -33,6 +33,7 @@ import {
 } from 'n8n-workflow';
 
 import { MarketplaceSellerApi } from '../../credentials/MarketplaceSellerApi.credentials';
+import { assertNoSecret, credentialSecrets, visibleRunText } from '../hardening/support/secretGuard';
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
 
 export const CREDENTIAL_CLASSES: Record<string, ICredentialType> = {
@@ -273,11 +274,24 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await engine.processRunExecutionData(workflow);
 	const run = await done;
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
-	return {
+	const result = {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
+	// Every run of the suite: no secret the run knew, in any encoding, in what the user sees.
+	assertNoSecret(visibleRunText(result.error, result.items), runSecrets(options), `the output or error of "${String(options.parameters.operation)}"`);
+	return result;
+}
+
+/** The secrets a run knows: those of the stored credentials (before and after it) and a given token. */
+function runSecrets(options: RunNodeOptions): Set<string> {
+	const secrets = new Set<string>();
+	for (const data of [...options.store.saved.values(), ...options.store.updates.map((update) => update.data)]) {
+		for (const secret of credentialSecrets(data)) secrets.add(secret);
+	}
+	if (typeof options.parameters.token === 'string' && !options.parameters.token.startsWith('=')) secrets.add(options.parameters.token);
+	return secrets;
 }
 
 /**

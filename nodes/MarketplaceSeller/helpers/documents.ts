@@ -3,7 +3,6 @@
  * answer checked to be a real, non-blank PDF before it becomes n8n binary data.
  */
 import {
-	NodeApiError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -12,6 +11,7 @@ import {
 
 import { redactSecrets } from '../../shared/redact';
 import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
+import { apiError } from '../transport/errors';
 import { collectShipmentIds, errorItem, inInputOrder, type NodeFailure, type Unit } from './execution';
 import { checkPdfDownload } from './pdf';
 
@@ -48,6 +48,8 @@ async function downloadOne(
 		family: 'orders',
 		qs: spec.qs,
 		accept: 'application/pdf',
+		// Downloads change nothing, also those asked for with POST (label only).
+		repeatable: true,
 		operation: spec.operation,
 		itemIndex: itemIndexes[0],
 	});
@@ -55,7 +57,7 @@ async function downloadOne(
 	if (!check.ok) {
 		// The body of a failed download is the marketplace's text: keep tokens out of it.
 		const said = check.text ? redactSecrets(check.text, knownSecrets(context)) : '';
-		throw new NodeApiError(
+		throw apiError(
 			context.getNode(),
 			{ shipmentIds: shipmentIds.join(','), reason: check.reason, body: said } as JsonObject,
 			{

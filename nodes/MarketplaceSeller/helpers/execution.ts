@@ -17,6 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { chunk } from '../transport/batching';
+import { apiError } from '../transport/errors';
 import { readIdList } from './parameters';
 
 export type NodeFailure = NodeApiError | NodeOperationError;
@@ -102,7 +103,7 @@ export function unitFailure(
 	return {
 		ok: false,
 		json,
-		error: new NodeApiError(context.getNode(), { ...details } as JsonObject, { ...error, itemIndex: unit.itemIndex }),
+		error: apiError(context.getNode(), { ...details } as JsonObject, { ...error, itemIndex: unit.itemIndex }),
 	};
 }
 
@@ -145,11 +146,37 @@ export function collectShipmentIds(
 	);
 }
 
+/** How messages name one unit, by the field that identifies it. */
+const UNIT_NOUNS: Record<string, [string, string]> = {
+	shipmentId: ['shipment', 'shipments'],
+	sku: ['SKU', 'SKUs'],
+	id: ['ID', 'IDs'],
+};
+
+function counted(count: number, idField: string): string {
+	const [one, many] = UNIT_NOUNS[idField] ?? ['item', 'items'];
+	return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * What the error says when the node stops at a failed unit: every other unit of the requests
+ * already sent that succeeded, by ID. For writes the marketplace has done these (they are not
+ * undone); for reads their results are not output.
+ */
+function stopNote(succeeded: string[], idField: string, effect: 'changes' | 'reads'): string {
+	if (succeeded.length === 0) return '';
+	const list = succeeded.join(', ');
+	return effect === 'changes'
+		? ` The node stopped here, but the marketplace had already done this for ${counted(succeeded.length, idField)} in the requests sent (not undone): ${list}. Turn on "On Error: Continue" in the node's settings to get one item per ${UNIT_NOUNS[idField]?.[0] ?? 'item'}.`
+		: ` The node stopped here, so the results found for ${counted(succeeded.length, idField)} were not output: ${list}. Turn on "On Error: Continue" in the node's settings to get them with an error item for this one.`;
+}
+
 /**
  * Sends units in batches of `size` (one request per batch) and turns each unit's outcome into
  * an output item. `send` returns one outcome per unit, keyed by the unit's position in the
  * batch. A failure of the whole request fails every unit of that batch; its error items name
- * their unit under `idField` (shipmentId, sku).
+ * their unit under `idField` (shipmentId, sku). `effect` says whether the requests change
+ * something ('changes'), for the message when the node stops.
  */
 export async function executeInBatches<P>(
 	context: IExecuteFunctions,
@@ -157,9 +184,10 @@ export async function executeInBatches<P>(
 	size: number,
 	send: (batch: Array<Unit<P>>) => Promise<UnitOutcome[]>,
 	idField = 'shipmentId',
+	effect: 'changes' | 'reads' = 'reads',
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
-	let succeeded = 0;
+	const succeeded: string[] = [];
 	for (const batch of chunk(units, size)) {
 		let outcomes: UnitOutcome[] | undefined;
 		let failure: NodeFailure | undefined;
@@ -168,23 +196,28 @@ export async function executeInBatches<P>(
 		} catch (error) {
 			failure = asNodeFailure(context, error, batch[0].itemIndex);
 		}
+		const results: UnitOutcome[] = batch.map((unit, position) =>
+			failure !== undefined ? { ok: false, error: failure, json: { [idField]: unit.id } } : outcomes![position],
+		);
+		const stop = context.continueOnFail() ? -1 : results.findIndex((outcome) => !outcome.ok);
+		if (stop >= 0) {
+			// The whole batch was sent: its other successes count too, also those after the failure.
+			const done = [...succeeded, ...batch.filter((_unit, position) => results[position].ok).map((unit) => unit.id)];
+			const { error } = results[stop] as Extract<UnitOutcome, { ok: false }>;
+			error.description = `${error.description ?? ''}${stopNote(done, idField, effect)}`.trim();
+			if (error.context) error.context.itemIndex = batch[stop].itemIndex;
+			throw error;
+		}
 		for (let position = 0; position < batch.length; position++) {
 			const unit = batch[position];
-			const outcome: UnitOutcome = failure !== undefined ? { ok: false, error: failure, json: { [idField]: unit.id } } : outcomes![position];
+			const outcome = results[position];
 			const pairedItem = { item: unit.itemIndex };
 			if (outcome.ok) {
-				succeeded++;
+				succeeded.push(unit.id);
 				for (const json of Array.isArray(outcome.json) ? outcome.json : [outcome.json]) {
 					output.push({ json, ...(outcome.binary ? { binary: outcome.binary } : {}), pairedItem });
 				}
 				continue;
-			}
-			if (!context.continueOnFail()) {
-				if (succeeded > 0 && outcome.error.description !== undefined) {
-					outcome.error.description = `${outcome.error.description} (${succeeded} other unit(s) of this run succeeded before this failure.)`;
-				}
-				if (outcome.error.context) outcome.error.context.itemIndex = unit.itemIndex;
-				throw outcome.error;
 			}
 			output.push(errorItem(outcome.error, pairedItem, Array.isArray(outcome.json) ? {} : (outcome.json ?? {})));
 		}

@@ -4,6 +4,8 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import { isDotSegment } from '../../shared/validators';
+
 /** The parts of a comma-separated text, trimmed, without blanks. */
 export function splitList(value: unknown): string[] {
 	return String(value ?? '')
@@ -28,6 +30,12 @@ export function readIdList(
 	for (const value of values) {
 		const id = String(value ?? '').trim();
 		if (id === '') continue;
+		if (isDotSegment(id)) {
+			throw new NodeOperationError(context.getNode(), `${label} "${id}" is not valid`, {
+				itemIndex,
+				description: `"." and ".." would change the address of the request. Nothing was sent: give the ${label} itself.`,
+			});
+		}
 		if (/\s/.test(id)) {
 			throw new NodeOperationError(context.getNode(), `${label} "${id}" contains a space`, {
 				itemIndex,

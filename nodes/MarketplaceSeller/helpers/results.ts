@@ -7,8 +7,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { apiRequest, knownSecrets, listOf } from '../transport';
+import { apiExchange, knownSecrets, listOf, unconfirmedReason, type Exchange } from '../transport';
 import { executeInBatches, unitFailure, type Unit, type UnitOutcome } from './execution';
+import { canCheckState, outcomesFromState, recheckAfterRetry } from './stateCheck';
 
 /** Labels, dispatch, cancel and form acknowledgements take up to 25 shipments per request (api-facts 4). */
 const SHIPMENT_ACTION_BATCH_SIZE = 25;
@@ -83,17 +84,40 @@ export async function sendShipmentActions<P>(
 		what?: string;
 	},
 ): Promise<INodeExecutionData[]> {
-	return await executeInBatches(context, units, SHIPMENT_ACTION_BATCH_SIZE, async (batch) => {
-		const response = await apiRequest<IDataObject>(context, {
-			method: 'POST',
-			path: action.path,
-			family: 'orders',
-			body: action.body(batch),
-			operation: action.operation,
-			itemIndex: batch[0].itemIndex,
-		});
-		return shipmentOutcomes(context, batch, response, action.what ?? action.operation);
-	});
+	const what = action.what ?? action.operation;
+	const checkable = canCheckState(action.path);
+	return await executeInBatches(
+		context,
+		units,
+		SHIPMENT_ACTION_BATCH_SIZE,
+		async (batch) => {
+			let exchange: Exchange<IDataObject> | undefined;
+			let failure: unknown;
+			try {
+				exchange = await apiExchange<IDataObject>(context, {
+					method: 'POST',
+					path: action.path,
+					family: 'orders',
+					body: action.body(batch),
+					expect: { shipments: 'list' },
+					operation: action.operation,
+					itemIndex: batch[0].itemIndex,
+				});
+			} catch (error) {
+				failure = error;
+			}
+			if (exchange === undefined) {
+				// The request may have been carried out: the shipments' state tells (stateCheck.ts).
+				const reason = unconfirmedReason(failure);
+				if (reason === undefined || !checkable) throw failure;
+				return await outcomesFromState(context, batch, action.path, what, reason, failure as Error);
+			}
+			const outcomes = shipmentOutcomes(context, batch, exchange.body, what);
+			return exchange.attempts > 1 && checkable ? await recheckAfterRetry(context, batch, outcomes, action.path) : outcomes;
+		},
+		'shipmentId',
+		'changes',
+	);
 }
 
 /**

@@ -22,6 +22,8 @@ export async function searchListings(
 		path: `${PATHS.listings}/search`,
 		family: 'listings',
 		body: { filters: { listing_status: 'ACTIVE' }, page_id: paginationToken ?? null },
+		repeatable: true,
+		expect: { listings: 'list' },
 		operation: 'Search listings',
 	});
 	const needle = (filter ?? '').trim().toLowerCase();

@@ -7,7 +7,23 @@ import { NodeApiError, NodeOperationError, type IDataObject, type INode, type Js
 
 import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
 import { redactSecrets } from '../../shared/redact';
-import type { RequestFailure } from './failure';
+import type { AnswerFailure, RedirectFailure, RequestFailure } from './failure';
+import { MAX_REDIRECTS } from './redirects';
+
+/**
+ * A NodeApiError that keeps the message it is given. n8n replaces a message that contains a
+ * network code such as ECONNRESET with a generic one ("The connection to the server was closed
+ * unexpectedly..."), which would hide what the node says about the request's outcome.
+ */
+export function apiError(
+	node: INode,
+	details: JsonObject,
+	options: { message: string; description?: string; httpCode?: string; itemIndex?: number },
+): NodeApiError {
+	const error = new NodeApiError(node, details, options);
+	error.message = options.message;
+	return error;
+}
 
 export interface StatusExplanation {
 	meaning: string;
@@ -27,7 +43,13 @@ export interface ErrorContext {
 	/** Which credential type is in use, for the 401 advice. */
 	credentialType: CredentialTypeName;
 	baseUrl?: string;
+	/** The request changes state and may have been carried out: it was not sent again. */
+	unconfirmed?: boolean;
 }
+
+/** Said of a write whose outcome is unknown (no answer, or a 5xx after it may have acted). */
+const UNCONFIRMED =
+	'The marketplace may have carried out the request before this failure. It was not sent again, so that it is not done twice: check the state (for example with Get) before sending it again.';
 
 const REASONS: Record<number, string> = {
 	400: 'Bad Request',
@@ -140,8 +162,42 @@ function safeDetails(body: IDataObject | undefined, secrets: string[]): JsonObje
 	return details;
 }
 
+function redirectError(node: INode, failure: RedirectFailure, context: ErrorContext): NodeApiError {
+	const what: Record<RedirectFailure['reason'], string> = {
+		otherOrigin: `the marketplace redirected the request to ${failure.host ?? 'another host'}, another address than the credential's base URL; it was not followed`,
+		changesMethod: 'the marketplace answered with a redirect that would change the request into a GET; it was not followed',
+		noLocation: 'the marketplace answered with a redirect without a usable target',
+		tooMany: `the marketplace redirected the request more than ${MAX_REDIRECTS} times`,
+	};
+	const description =
+		failure.reason === 'otherOrigin'
+			? "No credential was sent there and its answer was not used. The marketplace's API does not redirect to other addresses: check the base URL of the credential (a proxy or gateway in front of it may be redirecting)."
+			: 'Check the base URL of the credential; a proxy or gateway in front of the marketplace may be redirecting.';
+	const message = `${context.operation} failed: ${what[failure.reason]} (HTTP ${failure.status})`;
+	return apiError(node, { status: failure.status, reason: failure.reason, host: failure.host ?? null } as JsonObject, {
+		message,
+		description,
+		httpCode: String(failure.status),
+		itemIndex: context.itemIndex,
+	});
+}
+
+function answerError(node: INode, failure: AnswerFailure, context: ErrorContext): NodeApiError {
+	const excerpt = redactSecrets(failure.excerpt, context.secrets);
+	const message = `${context.operation} failed: the marketplace's answer (HTTP ${failure.status}) ${failure.problem}${excerpt ? `: ${excerpt}` : ''}`;
+	return apiError(node, { status: failure.status, problem: failure.problem } as JsonObject, {
+		message,
+		description:
+			'Nothing was read from this answer, so that it is not taken for an empty result. A gateway or proxy may have answered instead of the marketplace: try again, and check the base URL of the credential if it persists.',
+		httpCode: String(failure.status),
+		itemIndex: context.itemIndex,
+	});
+}
+
 export function toNodeError(node: INode, failure: RequestFailure, context: ErrorContext): NodeApiError | NodeOperationError {
 	const itemIndex = context.itemIndex;
+	if (failure.kind === 'redirect') return redirectError(node, failure, context);
+	if (failure.kind === 'answer') return answerError(node, failure, context);
 	if (failure.kind === 'url') {
 		return new NodeOperationError(node, failure.message, {
 			itemIndex,
@@ -153,7 +209,7 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 		const description = error.authorizationUrl
 			? `${error.hint} Authorization URL: ${error.authorizationUrl}`
 			: error.hint;
-		return new NodeApiError(
+		return apiError(
 			node,
 			{ message: error.message, grant: error.failure.grant, status: error.failure.status ?? null } as JsonObject,
 			{ message: error.message, description, itemIndex },
@@ -161,10 +217,14 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 	}
 	if (failure.kind === 'network') {
 		const where = context.baseUrl ? ` at ${context.baseUrl}` : '';
-		const message = `${context.operation} failed: could not reach the marketplace${where} (${failure.code ?? redactSecrets(failure.message, context.secrets)})`;
-		return new NodeApiError(node, { message, code: failure.code ?? null } as JsonObject, {
+		const reason = failure.code ?? redactSecrets(failure.message, context.secrets);
+		const message = context.unconfirmed
+			? `${context.operation} failed: no answer from the marketplace${where} (${reason})`
+			: `${context.operation} failed: could not reach the marketplace${where} (${reason})`;
+		const advice = `Check the base URL of the credential and that n8n can reach it${context.attempts ? `; tried ${context.attempts} times` : ''}.`;
+		return apiError(node, { message, code: failure.code ?? null } as JsonObject, {
 			message,
-			description: `Check the base URL of the credential and that n8n can reach it${context.attempts ? `; tried ${context.attempts} times` : ''}.`,
+			description: context.unconfirmed ? `${UNCONFIRMED} ${advice}` : advice,
 			itemIndex,
 		});
 	}
@@ -172,12 +232,12 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 	const explanation = context.statusExplanations?.[failure.status] ?? defaultExplanation(failure.status, context);
 	const reason = REASONS[failure.status] ?? 'Error';
 	const message = `${context.operation} failed: ${words || reason} (HTTP ${failure.status})`;
-	return new NodeApiError(
+	return apiError(
 		node,
 		{ status: failure.status, ...safeDetails(failure.body, context.secrets) } as JsonObject,
 		{
 			message,
-			description: `${explanation.meaning} ${explanation.action}`,
+			description: context.unconfirmed ? `${explanation.meaning} ${UNCONFIRMED}` : `${explanation.meaning} ${explanation.action}`,
 			httpCode: String(failure.status),
 			itemIndex,
 		},

@@ -16,6 +16,8 @@ export interface HttpFailure {
 	/** Raw body text (first 500 characters) when it was not JSON, e.g. a gateway's HTML page. */
 	text?: string;
 	retryAfter?: string;
+	/** Where a redirect (3xx) points. */
+	location?: string;
 }
 
 export interface NetworkFailure {
@@ -34,7 +36,26 @@ export interface UrlFailure {
 	message: string;
 }
 
-export type RequestFailure = HttpFailure | NetworkFailure | CredentialFailure | UrlFailure;
+/** A redirect that is not followed: to another origin, one that would turn a POST into a GET, or too many. */
+export interface RedirectFailure {
+	kind: 'redirect';
+	status: number;
+	reason: 'otherOrigin' | 'changesMethod' | 'noLocation' | 'tooMany';
+	/** host[:port] of the target, for otherOrigin. */
+	host?: string;
+}
+
+/** A successful status whose body is not what the operation reads. */
+export interface AnswerFailure {
+	kind: 'answer';
+	status: number;
+	/** What is wrong, e.g. "is not JSON" or "has no shipments list". */
+	problem: string;
+	/** The first characters of the body (redacted before they are shown). */
+	excerpt: string;
+}
+
+export type RequestFailure = HttpFailure | NetworkFailure | CredentialFailure | UrlFailure | RedirectFailure | AnswerFailure;
 
 interface ErrorLike {
 	name?: string;
@@ -67,6 +88,7 @@ export function readFailure(thrown: unknown): RequestFailure {
 				status: candidate.response.status,
 				...decodeBody(candidate.response.data),
 				retryAfter: headerValue(candidate.response.headers, 'retry-after'),
+				location: headerValue(candidate.response.headers, 'location'),
 			};
 		}
 		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) {

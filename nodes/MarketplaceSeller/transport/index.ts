@@ -2,27 +2,28 @@
  * The one place that talks to the marketplace: base URL from the credential and environment,
  * authentication through n8n's credential layer (the token is fetched by the credential's
  * preAuthentication and renewed on 401 by n8n), JSON and binary bodies, per-call timeouts,
- * bounded retries, and errors mapped to what the user should do.
+ * retries that never repeat a write that may have been carried out, redirects that never leave
+ * the base URL, answers checked before they are read, and errors mapped to what the user should
+ * do, with every secret removed.
  */
 import {
+	NodeOperationError,
 	sleep,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
-	type IExecuteFunctions,
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
-	type ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
-import { resolveBaseUrl } from '../../shared/baseUrl';
-import { readStoredTokenData } from '../../shared/grants';
-import { parseAuthorizationInput } from '../../shared/oauth';
-import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
+import { readJsonAnswer, type AnswerShape } from './answers';
+import { addSecrets, getConnection, learnSecrets, type Connection, type MarketplaceContext } from './connection';
 import { toNodeError, type ErrorContext, type StatusExplanation } from './errors';
 import { readFailure, type RequestFailure } from './failure';
-import { isRetryableNetworkCode, isRetryableStatus, MAX_RETRIES, parseRetryAfter, retryDelayMs } from './retry';
+import { pathProblem, valueProblem } from './guards';
+import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
+import { MAX_RETRIES, parseRetryAfter, retryDelayMs, retryVerdict } from './retry';
 
-export type MarketplaceContext = IExecuteFunctions | ILoadOptionsFunctions;
+export type { MarketplaceContext } from './connection';
+export { credentialTypeOf, getConnection, knownSecrets } from './connection';
 
 /** Order calls may take up to 60 s, listing calls 10 s (api-facts 8). */
 export type ApiFamily = 'orders' | 'listings' | 'oauth';
@@ -43,6 +44,15 @@ export interface MarketplaceRequest {
 	itemIndex?: number;
 	/** Operation-specific meaning of statuses (spec 7 for the subscription). */
 	statusExplanations?: Partial<Record<number, StatusExplanation>>;
+	/**
+	 * Whether sending this request twice does no harm: reads, and writes that set an absolute
+	 * value. Default: GET yes, other methods no (see retry.ts for what that changes).
+	 */
+	repeatable?: boolean;
+	/** What the operation reads from a JSON answer; an answer without it is an error. */
+	expect?: AnswerShape;
+	/** Values of this request to keep out of every message and output, e.g. a token to check. */
+	secrets?: string[];
 }
 
 export interface BinaryResponse {
@@ -51,107 +61,36 @@ export interface BinaryResponse {
 	status: number;
 }
 
-interface Connection {
-	credentialType: CredentialTypeName;
-	baseUrl: string;
-	/** Values to keep out of every message; grows when the credential gets new tokens. */
-	secrets: string[];
-	/** Whether the access token requests carry is among the secrets. */
-	tokenKnown: boolean;
+interface RawResponse {
+	body: unknown;
+	headers: IDataObject;
+	statusCode: number;
 }
 
-const connections = new WeakMap<MarketplaceContext, Promise<Connection>>();
-/** The same connections once resolved, for synchronous readers (per-item results). */
-const resolved = new WeakMap<MarketplaceContext, Connection>();
-
-/** The credential's secrets: app secret, access token, refresh token, authorization code. */
-function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
-	const stored = readStoredTokenData(credentials);
-	const input = parseAuthorizationInput(credentials.authorizationCode, credentials.authorizationState);
-	return [credentials.appSecret, credentials.accessToken, stored.refreshToken, input.kind === 'code' ? input.code : undefined]
-		.filter((value): value is string => typeof value === 'string' && value !== '');
+/** What came back, and after how many attempts (more than 1: the request was sent again). */
+export interface Exchange<T> {
+	body: T;
+	attempts: number;
 }
 
-function addSecrets(connection: Connection, secrets: string[]): void {
-	for (const secret of secrets) if (!connection.secrets.includes(secret)) connection.secrets.push(secret);
-}
+/** Errors of requests that change state and may nevertheless have been carried out, with why. */
+const unconfirmedErrors = new WeakMap<object, string>();
 
 /**
- * Reads the credential again and adds its current tokens to the connection's secrets. A token
- * fetched or renewed during this execution (by the credential's preAuthentication, inside n8n's
- * request helper) is not in the copy read when the connection was made, and the marketplace
- * echoes tokens in its 401 texts ("Access token expired: <token>").
+ * Why the outcome of a state-changing request is unknown ("no answer (ECONNRESET)", "HTTP 500"),
+ * or undefined when the error says it surely failed: the caller may look at the state to find out.
  */
-async function learnSecrets(context: MarketplaceContext, connection: Connection): Promise<void> {
-	try {
-		addSecrets(connection, secretsOf(await context.getCredentials(connection.credentialType)));
-	} catch {
-		// Keep the secrets known so far; the message is still redacted with them.
-	}
+export function unconfirmedReason(error: unknown): string | undefined {
+	return typeof error === 'object' && error !== null ? unconfirmedErrors.get(error) : undefined;
 }
 
-/** The secrets known for this execution so far (empty before the first request). */
-export function knownSecrets(context: MarketplaceContext): string[] {
-	return resolved.get(context)?.secrets ?? [];
+function reasonOf(failure: RequestFailure): string {
+	if (failure.kind === 'http') return `HTTP ${failure.status}`;
+	if (failure.kind === 'network') return `no answer${failure.code ? ` (${failure.code})` : ''}`;
+	return failure.kind;
 }
 
-/** The credential type chosen by the node's Authentication parameter. */
-export function credentialTypeOf(context: MarketplaceContext): CredentialTypeName {
-	// Load-options contexts have no items: their getNodeParameter takes no item index.
-	const authentication = (
-		'getInputData' in context
-			? context.getNodeParameter('authentication', 0, 'clientCredentials')
-			: context.getNodeParameter('authentication', 'clientCredentials')
-	) as string;
-	return authentication === 'authorizationCode' ? CREDENTIAL_TYPES.thirdParty : CREDENTIAL_TYPES.selfAccess;
-}
-
-async function connect(context: MarketplaceContext): Promise<Connection> {
-	const credentialType = credentialTypeOf(context);
-	const credentials = await context.getCredentials(credentialType);
-	const connection: Connection = {
-		credentialType,
-		baseUrl: resolveBaseUrl(credentials),
-		secrets: secretsOf(credentials),
-		tokenKnown: typeof credentials.accessToken === 'string' && credentials.accessToken !== '',
-	};
-	resolved.set(context, connection);
-	return connection;
-}
-
-/**
- * Credential type, validated base URL and the values to redact, once per execution. A bad base
- * URL fails here, before any request is sent.
- */
-export async function getConnection(context: MarketplaceContext): Promise<Connection> {
-	let connection = connections.get(context);
-	if (!connection) {
-		connection = connect(context);
-		connections.set(context, connection);
-	}
-	let result: Connection | undefined;
-	let caught: unknown;
-	try {
-		result = await connection;
-	} catch (error) {
-		connections.delete(context);
-		caught = error;
-	}
-	if (result === undefined) {
-		const failure = readFailure(caught);
-		// A bad base URL is the user's input; anything else (e.g. no credential selected) is n8n's
-		// own error and already says what is wrong.
-		if (failure.kind !== 'url') throw caught;
-		throw toNodeError(context.getNode(), failure, {
-			operation: 'Connecting to the marketplace',
-			secrets: [],
-			credentialType: credentialTypeOf(context),
-		});
-	}
-	return result;
-}
-
-function errorContext(connection: Connection, request: MarketplaceRequest, attempts: number): ErrorContext {
+function errorContext(connection: Connection, request: MarketplaceRequest, attempts: number, unconfirmed = false): ErrorContext {
 	return {
 		operation: request.operation,
 		itemIndex: request.itemIndex,
@@ -160,21 +99,39 @@ function errorContext(connection: Connection, request: MarketplaceRequest, attem
 		attempts,
 		credentialType: connection.credentialType,
 		baseUrl: connection.baseUrl,
+		unconfirmed,
 	};
 }
 
-/** Sends one call with retries; returns n8n's full response. */
-async function send(
-	context: MarketplaceContext,
-	request: MarketplaceRequest,
-	binary: boolean,
-): Promise<{ body: unknown; headers: IDataObject; statusCode: number }> {
+/** Refuses, before anything is sent, a request whose meaning would change on the wire. */
+function checkRequest(context: MarketplaceContext, request: MarketplaceRequest): void {
+	const problem = pathProblem(request.path) ?? valueProblem(request.qs) ?? valueProblem(request.body);
+	if (problem === undefined) return;
+	throw new NodeOperationError(context.getNode(), `${request.operation}: ${problem}`, {
+		itemIndex: request.itemIndex,
+		description: 'Nothing was sent. Correct the input of this item.',
+	});
+}
+
+/** Sends one call, following redirects within the base URL and retrying when that is safe. */
+async function send(context: MarketplaceContext, request: MarketplaceRequest, binary: boolean): Promise<Exchange<RawResponse>> {
 	const connection = await getConnection(context);
-	for (let attempt = 0; ; attempt++) {
+	addSecrets(connection, request.secrets ?? []);
+	checkRequest(context, request);
+	const repeatable = request.repeatable ?? (request.method === 'GET' || request.method === 'HEAD');
+	let url = `${connection.baseUrl}${request.path}`;
+	let qs = request.qs;
+	let redirects = 0;
+	const fail = (failure: RequestFailure, attempts: number, unconfirmed = false) => {
+		const error = toNodeError(context.getNode(), failure, errorContext(connection, request, attempts, unconfirmed));
+		if (unconfirmed) unconfirmedErrors.set(error, reasonOf(failure));
+		return error;
+	};
+	for (let attempt = 0; ; ) {
 		const options: IHttpRequestOptions = {
 			method: request.method,
-			url: `${connection.baseUrl}${request.path}`,
-			qs: request.qs,
+			url,
+			qs,
 			headers: {
 				Accept: request.accept ?? 'application/json',
 				...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -183,16 +140,15 @@ async function send(
 			json: !binary,
 			timeout: TIMEOUT_MS[request.family],
 			returnFullResponse: true,
+			// The transport decides about redirects (redirects.ts); n8n must not follow them.
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
 			...(binary ? { encoding: 'arraybuffer' as const } : {}),
 		};
-		let response: { body: unknown; headers: IDataObject; statusCode: number } | undefined;
+		let response: RawResponse | undefined;
 		let failure: RequestFailure | undefined;
 		try {
-			response = await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				connection.credentialType,
-				options,
-			);
+			response = await context.helpers.httpRequestWithAuthentication.call(context, connection.credentialType, options);
 		} catch (error) {
 			failure = readFailure(error);
 		}
@@ -202,18 +158,24 @@ async function send(
 				connection.tokenKnown = true;
 				await learnSecrets(context, connection);
 			}
-			return response;
+			return { body: response, attempts: attempt + 1 };
 		}
 		await learnSecrets(context, connection);
-		const retryable =
-			failure !== undefined &&
-			((failure.kind === 'http' && isRetryableStatus(failure.status)) ||
-				(failure.kind === 'network' && isRetryableNetworkCode(failure.code)));
-		if (!retryable || attempt >= MAX_RETRIES || failure === undefined) {
-			throw toNodeError(context.getNode(), failure ?? { kind: 'network', message: 'No response' }, errorContext(connection, request, attempt + 1));
+		if (failure === undefined) throw fail({ kind: 'network', message: 'No response' }, attempt + 1);
+		if (failure.kind === 'http' && isRedirect(failure.status)) {
+			const next = redirectTarget(failure, url, connection.baseUrl, request.method);
+			if (!('url' in next)) throw fail(next, attempt + 1);
+			if (++redirects > MAX_REDIRECTS) throw fail({ kind: 'redirect', status: failure.status, reason: 'tooMany' }, attempt + 1);
+			// The target carries its own query.
+			url = next.url;
+			qs = undefined;
+			continue;
 		}
+		const verdict = retryVerdict(failure, repeatable);
+		if (!verdict.retry || attempt >= MAX_RETRIES) throw fail(failure, attempt + 1, verdict.unconfirmed && !repeatable);
 		const retryAfter = failure.kind === 'http' ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
 		await sleep(retryDelayMs(attempt, retryAfter));
+		attempt++;
 	}
 }
 
@@ -222,29 +184,29 @@ export function idsInPath(ids: string[]): string {
 	return ids.map(encodeURIComponent).join(',');
 }
 
-/** A list in an answer; answers are read tolerantly (api-facts 1), so anything else is an empty list. */
+/** A list in an answer already checked by `expect`; anything else is an empty list. */
 export function listOf(value: unknown): IDataObject[] {
 	return Array.isArray(value) ? (value as IDataObject[]) : [];
 }
 
+/** A JSON call, with the number of attempts it took. */
+export async function apiExchange<T = IDataObject>(context: MarketplaceContext, request: MarketplaceRequest): Promise<Exchange<T>> {
+	const { body: response, attempts } = await send(context, request, false);
+	const read = readJsonAnswer(response.body, response.statusCode, request.expect);
+	if ('failure' in read) {
+		throw toNodeError(context.getNode(), read.failure, errorContext(await getConnection(context), request, attempts));
+	}
+	return { body: read.answer as T, attempts };
+}
+
 /** A JSON call. */
 export async function apiRequest<T = IDataObject>(context: MarketplaceContext, request: MarketplaceRequest): Promise<T> {
-	const response = await send(context, request, false);
-	const { body } = response;
-	if (typeof body === 'string' && body.trim() !== '') {
-		// Some gateways answer 200 with a text body; keep it instead of failing on it.
-		try {
-			return JSON.parse(body) as T;
-		} catch {
-			return { raw: body } as T;
-		}
-	}
-	return (body ?? {}) as T;
+	return (await apiExchange<T>(context, request)).body;
 }
 
 /** A document call (PDF labels, invoices): the raw bytes and their content type. */
 export async function apiBinaryRequest(context: MarketplaceContext, request: MarketplaceRequest): Promise<BinaryResponse> {
-	const response = await send(context, request, true);
+	const { body: response } = await send(context, request, true);
 	const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
 	const raw = response.body;
 	const body = Buffer.isBuffer(raw)

@@ -97,6 +97,9 @@ export async function searchShipmentPages(
 		path: `${PATHS.shipments}/filter`,
 		family: 'orders',
 		body,
+		// A search changes nothing: safe to send again.
+		repeatable: true,
+		expect: { shipments: 'list' },
 		operation: options.operation,
 		itemIndex: options.itemIndex,
 	};
@@ -124,6 +127,7 @@ export async function searchReturnPages(
 		path: `${PATHS.returnsRoot}/returns`,
 		family: 'orders',
 		qs,
+		expect: { returnItems: 'list' },
 		operation: options.operation,
 		itemIndex: options.itemIndex,
 	};
@@ -152,6 +156,8 @@ export async function searchListingPages(
 		path: `${PATHS.listings}/search`,
 		family: 'listings',
 		body: { filters, page_id: null },
+		repeatable: true,
+		expect: { listings: 'list' },
 		operation: options.operation,
 		itemIndex: options.itemIndex,
 	};

@@ -36,6 +36,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			method: 'GET',
 			path: `${PATHS.listings}/${idsInPath(batch.map((unit) => unit.id))}`,
 			family: 'listings',
+			expect: { available: 'object', unavailable: 'value', invalid: 'value' },
 			operation: 'Get listings',
 			itemIndex: batch[0].itemIndex,
 		});

@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { SHIPPING_PROVIDERS } from '../../../shared/profile';
+import { isPositiveNumber, isWholeNumber, limitNote, shown } from '../../../shared/validators';
 import { redactSecrets } from '../../../shared/redact';
 import { readJsonObject } from '../../helpers/parameters';
 import { knownSecrets, listOf } from '../../transport';
@@ -330,9 +331,6 @@ const MOVED_IN_V3: Record<string, string> = {
 	hsn: 'tax',
 };
 
-function isWholeNumber(value: unknown, minimum: number): boolean {
-	return typeof value === 'number' && Number.isInteger(value) && value >= minimum;
-}
 
 export interface ListingRules {
 	/** Create needs product_id, price, tax and fulfillment; update needs tax. */
@@ -358,9 +356,9 @@ function listingProblem(listing: IDataObject, rules: ListingRules): string | und
 	const price = listing.price as IDataObject | undefined;
 	if ((rules.mode === 'create' || rules.mode === 'price') && !price) return 'price (mrp and selling_price) is required';
 	if (price) {
-		if (price.mrp !== undefined && !isWholeNumber(price.mrp, 1)) return `price.mrp must be a whole number above 0, got ${JSON.stringify(price.mrp)}`;
+		if (price.mrp !== undefined && !isWholeNumber(price.mrp, 1)) return `price.mrp must be a whole number above 0${limitNote(price.mrp)}, got ${shown(price.mrp)}`;
 		if (price.selling_price !== undefined && !isWholeNumber(price.selling_price, 1)) {
-			return `price.selling_price must be a whole number above 0, got ${JSON.stringify(price.selling_price)}`;
+			return `price.selling_price must be a whole number above 0${limitNote(price.selling_price)}, got ${shown(price.selling_price)}`;
 		}
 		if (rules.mode === 'create' || rules.mode === 'price') {
 			if (price.mrp === undefined) return 'price.mrp is required';
@@ -381,7 +379,7 @@ function listingProblem(listing: IDataObject, rules: ListingRules): string | und
 			return `fulfillment.procurement_type "${String(fulfillment.procurement_type)}" is not one of ${PROCUREMENT_TYPES.join(', ')}`;
 		}
 		if (fulfillment.dispatch_sla !== undefined && !isWholeNumber(fulfillment.dispatch_sla, 0)) {
-			return `fulfillment.dispatch_sla must be a whole number of days, got ${JSON.stringify(fulfillment.dispatch_sla)}`;
+			return `fulfillment.dispatch_sla must be a whole number of days${limitNote(fulfillment.dispatch_sla)}, got ${shown(fulfillment.dispatch_sla)}`;
 		}
 	}
 	if (listing.listing_status !== undefined && !LISTING_STATUSES.includes(String(listing.listing_status))) {
@@ -398,7 +396,7 @@ function listingProblem(listing: IDataObject, rules: ListingRules): string | und
 				return `locations[${index}].status must be ENABLED or DISABLED, got "${String(location.status)}"`;
 			}
 			if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
-				return `locations[${index}].inventory must be a whole number of 0 or more, got ${JSON.stringify(location.inventory)}`;
+				return `locations[${index}].inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
 			}
 		}
 	}
@@ -413,7 +411,7 @@ function listingProblem(listing: IDataObject, rules: ListingRules): string | und
 				const nested = field !== 'weight' && dimensions !== undefined && entry[field] === undefined;
 				const value = nested ? dimensions[field] : entry[field];
 				const path = nested ? `packages[${index}].dimensions.${field}` : `packages[${index}].${field}`;
-				if (typeof value !== 'number' || !(value > 0)) return `${path} must be a number above 0, got ${JSON.stringify(value)}`;
+				if (!isPositiveNumber(value)) return `${path} must be a number above 0, got ${shown(value)}`;
 			}
 		}
 	}

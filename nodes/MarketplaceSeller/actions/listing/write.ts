@@ -35,6 +35,6 @@ export async function writeListings(
 			itemIndex: batch[0].itemIndex,
 		});
 		return skuOutcomes(context, batch, response, options.operation);
-	}, 'sku');
+	}, 'sku', 'changes');
 	return inInputOrder(rejected, results);
 }

@@ -113,6 +113,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: `${PATHS.sellers}/v3/notification/subscription`,
 			family: 'orders',
 			body,
+			// It sets the switches to given values: sending it twice does no harm.
+			repeatable: true,
 			operation: 'Update notification subscription',
 			itemIndex,
 			statusExplanations: subscriptionStatusExplanations(sellerId, locationId),

@@ -54,6 +54,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: invoicesPath(batch.map((unit) => unit.id)),
 			family: 'orders',
 			accept: 'application/json',
+			expect: { invoices: 'list' },
 			operation: 'Get invoices',
 			itemIndex: batch[0].itemIndex,
 		});

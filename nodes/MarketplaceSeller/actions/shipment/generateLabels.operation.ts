@@ -14,6 +14,7 @@ import { readJsonObject, readRequiredText, splitList } from '../../helpers/param
 import { sendShipmentActions } from '../../helpers/results';
 import { chunk, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
+import { shown } from '../../../shared/validators';
 import { sizeFields } from '../common.descriptions';
 import { LOOKUP_BATCH_SIZE, lookUpShipments } from './get.operation';
 
@@ -254,7 +255,7 @@ function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest,
 		if (typeof tax.orderItemId !== 'string' || tax.orderItemId.trim() === '') fail('a tax item has no order item ID');
 		const rate = tax.taxRate;
 		if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) {
-			fail(`tax rate of order item ${String(tax.orderItemId)} must be a number from 0 to 100, got ${JSON.stringify(rate)}`);
+			fail(`tax rate of order item ${String(tax.orderItemId)} must be a number from 0 to 100, got ${shown(rate)}`);
 		}
 	}
 	for (const sub of listOf(request.subShipments)) {
@@ -262,7 +263,7 @@ function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest,
 		if (typeof sub.subShipmentId !== 'string' || sub.subShipmentId.trim() === '') fail('a sub-shipment has no ID');
 		for (const field of ['length', 'breadth', 'height', 'weight']) {
 			if (!positive(dimensions[field])) {
-				fail(`${field} of sub-shipment ${String(sub.subShipmentId)} must be a number above 0, got ${JSON.stringify(dimensions[field])}`);
+				fail(`${field} of sub-shipment ${String(sub.subShipmentId)} must be a number above 0, got ${shown(dimensions[field])}`);
 			}
 		}
 	}

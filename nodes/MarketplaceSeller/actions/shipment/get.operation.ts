@@ -69,6 +69,7 @@ export async function lookUpShipments(
 		path: PATHS.shipments,
 		family: 'orders',
 		qs: { [kind]: ids.join(',') },
+		expect: { shipments: 'list' },
 		operation: 'Get shipments',
 		itemIndex,
 	});

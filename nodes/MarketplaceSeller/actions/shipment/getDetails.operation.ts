@@ -24,6 +24,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			method: 'GET',
 			path: `${PATHS.shipments}/${idsInPath(batch.map((unit) => unit.id))}`,
 			family: 'orders',
+			expect: { shipments: 'list' },
 			operation: 'Get shipment details',
 			itemIndex: batch[0].itemIndex,
 		});

@@ -26,6 +26,9 @@ async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], ite
 		method: 'GET',
 		path: `${PATHS.shipments}/${idsInPath(shipmentIds)}/forms`,
 		family: 'orders',
+		// Reading forms: the POST fallback changes nothing either.
+		repeatable: true,
+		expect: { shipments: 'list' },
 		operation: 'Get forms',
 		itemIndex,
 	};
