@@ -1,5 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { redactError, redactOutput } from '../helpers/redaction';
+import { knownSecrets } from '../transport';
 import * as authorization from './authorization/Authorization.resource';
 import * as listing from './listing/Listing.resource';
 import type { MarketplaceSellerOperation, MarketplaceSellerResource } from './node.type';
@@ -34,5 +36,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (typeof module?.execute !== 'function') {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}
-	return [await module.execute.call(this, items)];
+	// Whatever comes out, result or error, carries no secret of the run (helpers/redaction.ts).
+	let output: INodeExecutionData[];
+	try {
+		output = await module.execute.call(this, items);
+	} catch (error) {
+		throw redactError(error, knownSecrets(this));
+	}
+	return [redactOutput(output, knownSecrets(this))];
 }

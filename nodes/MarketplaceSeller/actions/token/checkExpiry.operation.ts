@@ -88,12 +88,18 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			path: PATHS.grantExpiry,
 			family: 'oauth',
 			qs: { token_type: tokenType, token },
+			expect: { expires_in: 'value', expired: 'value' },
+			// A given token is a secret too: keep it out of messages and output.
+			secrets: [token],
 			operation: 'Check token expiry',
 			itemIndex,
 		});
 		const expiresIn = Number(expiry.expires_in);
+		// Only the documented fields (spec 2.2): a server that echoes the token must not put it in the output.
 		return {
-			...expiry,
+			expired: expiry.expired,
+			token_type: expiry.token_type,
+			expires_in: expiry.expires_in,
 			tokenSource: source,
 			...(Number.isFinite(expiresIn) ? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() } : {}),
 		};
