@@ -15,7 +15,7 @@ import {
 	accessTokenProperty,
 	environmentProperties,
 	scopeProperty,
-	shipmentReadTest,
+	clientCredentialsTest,
 	tokenStateProperty,
 } from '../nodes/shared/credentialFields';
 
@@ -78,7 +78,6 @@ export class MarketplaceSellerApi implements ICredentialType {
 		return await authorizeRequest(credentials, requestOptions);
 	}
 
-	test: ICredentialTestRequest = shipmentReadTest(
-		'The marketplace refused the access token. Check the App ID, App Secret and environment.',
-	);
+	/** Proves the App ID and App Secret as entered with the token service (credentialFields.ts). */
+	test: ICredentialTestRequest = clientCredentialsTest;
 }

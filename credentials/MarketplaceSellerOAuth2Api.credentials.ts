@@ -15,7 +15,7 @@ import {
 	accessTokenProperty,
 	environmentProperties,
 	scopeProperty,
-	shipmentReadTest,
+	tokenExpiryTest,
 	tokenStateProperty,
 } from '../nodes/shared/credentialFields';
 
@@ -104,7 +104,6 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 		return await authorizeRequest(credentials, requestOptions);
 	}
 
-	test: ICredentialTestRequest = shipmentReadTest(
-		'The marketplace refused the access token: the seller may have revoked access. Paste a new authorization code.',
-	);
+	/** Proves the App ID and App Secret as entered with the token service (credentialFields.ts). */
+	test: ICredentialTestRequest = tokenExpiryTest;
 }

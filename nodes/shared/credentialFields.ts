@@ -70,25 +70,55 @@ export const tokenStateProperty: INodeProperties = {
 	default: '',
 };
 
-/** A harmless read (the first pre-dispatch shipment) proves the token is accepted. */
-export function shipmentReadTest(unauthorizedMessage: string): ICredentialTestRequest {
-	return {
-		request: {
-			baseURL:
-				'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}',
-			url: '/sellers/v3/shipments/filter',
-			method: 'POST',
-			body: { filter: { type: 'preDispatch' }, pagination: { pageSize: 1 } },
+const BASE_URL_EXPRESSION =
+	'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}';
+
+const REFUSED_APP =
+	'The marketplace refused the App ID or App Secret: check both (the appid and app-secret from the developer admin portal) and the environment; sandbox and production apps differ.';
+
+/**
+ * The self access app's test asks the token service for a token with the App ID and App Secret
+ * as entered (HTTP Basic, attached by the credential's authenticate). A token stored earlier
+ * proves nothing about a secret typed in since, so the test never relies on it.
+ */
+export const clientCredentialsTest: ICredentialTestRequest = {
+	request: {
+		baseURL: BASE_URL_EXPRESSION,
+		url: '/oauth-service/oauth/token',
+		method: 'GET',
+		qs: { grant_type: 'client_credentials', scope: '={{ ($credentials.scope || "Seller_Api").trim() }}' },
+	},
+	rules: [
+		{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
+		{
+			type: 'responseCode',
+			properties: { value: 400, message: 'The token service refused the request: check the Scope (Seller_Api, case-sensitive).' },
 		},
-		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: unauthorizedMessage } },
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The token works but may not read shipments: check that the seller account is approved for API access.',
-				},
+	],
+};
+
+/**
+ * A third party app cannot use the client credentials grant, and refreshing its token in a test
+ * could rotate the refresh token without storing the new one. Its test asks the token expiry
+ * endpoint about the credential's current access token instead, which the token service answers
+ * only with the right App ID and App Secret (HTTP Basic). The token is filled in by the
+ * credential's authenticate, after n8n may have renewed it (see authorizeRequest.ts).
+ */
+export const tokenExpiryTest: ICredentialTestRequest = {
+	request: {
+		baseURL: BASE_URL_EXPRESSION,
+		url: '/oauth-service/oauth/token/expiry',
+		method: 'GET',
+		qs: { token_type: 'access' },
+	},
+	rules: [
+		{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
+		{
+			type: 'responseCode',
+			properties: {
+				value: 400,
+				message: 'The App ID and App Secret were accepted, but the token service does not know the stored token for this app: paste a new authorization code.',
 			},
-		],
-	};
-}
+		},
+	],
+};

@@ -194,7 +194,8 @@ export async function obtainPartnerToken(
 		);
 	}
 
-	const key = ['ac', baseUrl, appId, grant, fingerprint(secrets[0])].join('|');
+	// The app secret is part of the key: a request with another (wrong) secret never shares an answer.
+	const key = ['ac', baseUrl, appId, fingerprint(appSecret), grant, fingerprint(secrets[0])].join('|');
 	let token: TokenResponse | undefined;
 	let failure: unknown;
 	try {
