@@ -82,6 +82,15 @@ describe("the editor's credential test", () => {
 		expect(call.headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
 	});
 
+	it('third party app: a token request with another secret never shares the answer of a recent one', async () => {
+		const { code } = sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId: 'SELLER-DEMO-1', redirectUri: sim.demo.partnerApp.redirectUri });
+		const store = await savedWithToken(PARTNER, partnerCredential(sim, { authorizationCode: code }));
+		const credential = CREDENTIAL_CLASSES[PARTNER];
+		// A refresh with the right secret, then (within the 30 s a refresh answer is shared) one with a wrong secret.
+		await credential.preAuthentication!.call(n8nHttp, store.get(PARTNER));
+		await expect(credential.preAuthentication!.call(n8nHttp, { ...store.get(PARTNER), appSecret: WRONG })).rejects.toThrow(/Bad credentials/);
+	});
+
 	it('third party app without a code: the test answers with the authorization URL', async () => {
 		const store = new CredentialStore();
 		store.set(PARTNER, partnerCredential(sim));

@@ -117,6 +117,15 @@ describe('encoded secrets are redacted everywhere', () => {
 		expect(items[0].json).toEqual({ shipmentId: 'S-1', debug: { auth: 'Bearer [redacted]', b64: '[redacted]' } });
 	});
 
+	it('a token inside a longer base64 text (at any offset) is not recognisable in the error', async () => {
+		ok(await runAction(env.store, SELF, search));
+		const token = accessToken(env.store);
+		const wrapped = [`{"token":"${token}"}`, `x{"token":"${token}"}`, `xy{"token":"${token}"}`].map(b64).join(' ');
+		env.sim.control.addFault({ route: SEARCH, status: 400, body: { error: 'BAD_REQUEST', message: `trace ${wrapped}` }, times: -1 });
+		const error = failed(await runAction(env.store, SELF, search));
+		expect(findSecret(visibleText(error), [token])).toBeUndefined();
+	});
+
 	it('error items under On Error: Continue are redacted too', async () => {
 		ok(await runAction(env.store, SELF, search));
 		const token = accessToken(env.store);
