@@ -15,7 +15,7 @@ import {
 	accessTokenProperty,
 	environmentProperties,
 	scopeProperty,
-	tokenExpiryTest,
+	refreshTokenTest,
 	tokenStateProperty,
 } from '../nodes/shared/credentialFields';
 
@@ -105,5 +105,5 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 	}
 
 	/** Proves the App ID and App Secret as entered with the token service (credentialFields.ts). */
-	test: ICredentialTestRequest = tokenExpiryTest;
+	test: ICredentialTestRequest = refreshTokenTest;
 }

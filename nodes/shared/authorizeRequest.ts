@@ -8,6 +8,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { InvalidUrlError, isUnderBaseUrl, parseUrl, resolveBaseUrl } from './baseUrl';
+import { readStoredTokenData } from './grants';
 import { basicAuthorization } from './oauth';
 import { PATHS } from './profile';
 
@@ -50,10 +51,11 @@ export async function authorizeRequest(
 	if (path.startsWith(`${OAUTH_SERVICE_PREFIX}/`)) {
 		// The same App ID as the token requests use (trimmed, see grants.ts).
 		headers.Authorization = basicAuthorization(String(credentials.appId ?? '').trim(), String(credentials.appSecret ?? ''));
-		// An expiry question without a token asks about the credential's own access token, as
-		// it is now (the credential test: n8n may have renewed it just before this call).
+		// An expiry question without a token asks about the credential's own token of that type,
+		// as it is now (the credential test: n8n may have exchanged a new code just before).
 		if (path === PATHS.grantExpiry && (qs?.token === undefined || qs.token === '')) {
-			qs = { ...qs, token: String(credentials.accessToken ?? '') };
+			const own = qs?.token_type === 'refresh' ? readStoredTokenData(credentials).refreshToken : credentials.accessToken;
+			qs = { ...qs, token: String(own ?? '') };
 		}
 	} else {
 		// One space after Bearer: public clients that omit it get 401 (api-facts 10.2).

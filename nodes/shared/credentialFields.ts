@@ -100,16 +100,17 @@ export const clientCredentialsTest: ICredentialTestRequest = {
 /**
  * A third party app cannot use the client credentials grant, and refreshing its token in a test
  * could rotate the refresh token without storing the new one. Its test asks the token expiry
- * endpoint about the credential's current access token instead, which the token service answers
- * only with the right App ID and App Secret (HTTP Basic). The token is filled in by the
- * credential's authenticate, after n8n may have renewed it (see authorizeRequest.ts).
+ * endpoint about the credential's refresh token instead: the token service answers only with the
+ * right App ID and App Secret (HTTP Basic), and the answer tells whether the seller's approval
+ * still holds. The token is filled in by the credential's authenticate, after n8n may have
+ * exchanged a newly pasted code (see authorizeRequest.ts).
  */
-export const tokenExpiryTest: ICredentialTestRequest = {
+export const refreshTokenTest: ICredentialTestRequest = {
 	request: {
 		baseURL: BASE_URL_EXPRESSION,
 		url: '/oauth-service/oauth/token/expiry',
 		method: 'GET',
-		qs: { token_type: 'access' },
+		qs: { token_type: 'refresh' },
 	},
 	rules: [
 		{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
@@ -117,8 +118,19 @@ export const tokenExpiryTest: ICredentialTestRequest = {
 			type: 'responseCode',
 			properties: {
 				value: 400,
-				message: 'The App ID and App Secret were accepted, but the token service does not know the stored token for this app: paste a new authorization code.',
+				message:
+					'The App ID and App Secret were accepted, but the token service does not know the stored refresh token (revoked, or issued to another app): paste a new authorization code.',
 			},
 		},
-	],
+		{
+			type: 'responseSuccessBody',
+			properties: {
+				key: 'expired',
+				value: true,
+				message: 'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
+			},
+		},
+		// n8n's tester applies each rule by its type (credentials-tester.service.js, runRequestTest);
+		// the declared type allows one kind per list only.
+	] as unknown as ICredentialTestRequest['rules'],
 };

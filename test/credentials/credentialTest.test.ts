@@ -69,7 +69,7 @@ describe("the editor's credential test", () => {
 		});
 	}
 
-	it('third party app: the right App ID and secret are proven with the token expiry endpoint and the current access token', async () => {
+	it('third party app: the right App ID and secret are proven with the token expiry endpoint and the stored refresh token', async () => {
 		const { code } = sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId: 'SELLER-DEMO-1', redirectUri: sim.demo.partnerApp.redirectUri });
 		const store = await savedWithToken(PARTNER, partnerCredential(sim, { authorizationCode: code }));
 		sim.control.clearCalls();
@@ -77,9 +77,22 @@ describe("the editor's credential test", () => {
 			status: 'OK',
 			message: 'Connection successful!',
 		});
+		const refresh = (store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken;
 		const [call] = sim.control.listCalls({ route: EXPIRY_ROUTE }).calls;
-		expect(call.query).toEqual({ token_type: 'access', token: store.get(PARTNER).accessToken });
+		expect(call.query).toEqual({ token_type: 'refresh', token: refresh });
 		expect(call.headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
+		expect(sim.control.listCalls({ route: TOKEN_ROUTE }).calls).toEqual([]);
+	});
+
+	it('third party app: an expired or revoked refresh token fails the test and asks for a new authorization', async () => {
+		const { code } = sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId: 'SELLER-DEMO-1', redirectUri: sim.demo.partnerApp.redirectUri });
+		const store = await savedWithToken(PARTNER, partnerCredential(sim, { authorizationCode: code }));
+		sim.control.expireTokens({ appId: 'demo-partner-app', kind: 'refresh' });
+		const expired = await testCredential({ type: PARTNER, data: store.get(PARTNER), store, forcePreAuthentication: false });
+		expect(expired).toEqual({ status: 'Error', message: expect.stringMatching(/refresh token has expired: the seller must authorize the app again/) });
+		sim.control.revokeTokens({ appId: 'demo-partner-app' });
+		const revoked = await testCredential({ type: PARTNER, data: store.get(PARTNER), store, forcePreAuthentication: false });
+		expect(revoked).toEqual({ status: 'Error', message: expect.stringMatching(/does not know the stored refresh token .*paste a new authorization code/) });
 	});
 
 	it('third party app: a token request with another secret never shares the answer of a recent one', async () => {

@@ -101,8 +101,9 @@ export async function testCredential(options: {
 		[],
 	);
 	const routing = new RoutingNode(context, nodeType, { id: 'cred-1', name: 'Test credential', type: options.type, data: options.data });
+	let response: Awaited<ReturnType<RoutingNode['runNode']>>;
 	try {
-		await routing.runNode();
+		response = await routing.runNode();
 	} catch (caught) {
 		// As CredentialsTester.runRequestTest (credentials-tester.service.js 336-376).
 		const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
@@ -118,6 +119,11 @@ export async function testCredential(options: {
 			return { status: 'Error', message: error.cause.code };
 		}
 		return { status: 'Error', message: error.message.toString() };
+	}
+	// As runRequestTest after a success (credentials-tester.service.js 382-395).
+	const json = (response as Array<Array<{ json: Record<string, unknown> }>> | undefined)?.[0]?.[0]?.json ?? {};
+	for (const rule of test.rules ?? []) {
+		if (rule.type === 'responseSuccessBody' && json[rule.properties.key] === rule.properties.value) return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }

@@ -22,6 +22,7 @@ import {
 const LOCATION = 'LOC-DEMO-1';
 const SELLER = 'SELLER-DEMO-1';
 const TOKEN_ROUTE = 'GET /oauth-service/oauth/token';
+const EXPIRY_ROUTE = 'GET /oauth-service/oauth/token/expiry';
 const SEARCH_ROUTE = 'POST /sellers/v3/shipments/filter';
 const NEXT_PAGE_ROUTE = 'GET /sellers/v3/shipments/filter';
 const LABELS_ROUTE = 'POST /sellers/v3/shipments/labels';
@@ -289,17 +290,27 @@ describe("the editor's credential test in n8n 2.40.7", () => {
 
 	const base = () => ({ environment: 'production', productionBaseUrl: s().sim.url, sandboxBaseUrl: 'https://sandbox.invalid', scope: 'Seller_Api' });
 
-	test('self access app: a working credential passes, a wrong secret names the problem', async () => {
+	test('self access app: a working credential passes, a wrong secret typed in fails even while the stored token works', async () => {
 		const good = { appId: s().sim.demo.selfApp.appId, appSecret: s().sim.demo.selfApp.appSecret, ...base() };
 		const created = await s().api.createCredential({ name: 'E2E editor test self', type: 'marketplaceSellerApi', data: good });
 		expect(await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', good)).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const wrong = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', { ...good, appSecret: 'wrong-secret-value' });
 		expect(wrong.status).toBe('Error');
-		expect(wrong.message).toContain('Bad credentials');
 		expect(wrong.message).not.toContain('wrong-secret-value');
+
+		// As the editor sends it after a token was stored: the saved credential, secrets redacted.
+		const copy = await editorCopy(created.id);
+		expect(await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', copy)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		// A wrong secret typed into it (issue 11, point 9): the test asks the token service with it.
+		const since = mark();
+		const typed = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', { ...copy, appSecret: 'wrong-secret-value' });
+		expect(typed.status).toBe('Error');
+		// n8n answers the 401 by renewing the token with the typed secret, whose refusal it then reports.
+		expect(typed.message).toMatch(/Bad credentials|refused the App ID or App Secret/);
+		expect(callsSince(since, TOKEN_ROUTE).map((call) => call.status)).toContain(401);
 	});
 
-	test('third party app: no code gives the authorization URL, a code is exchanged once, and later tests refresh', async () => {
+	test('third party app: no code gives the authorization URL, a code is exchanged once, the test proves the secret and the refresh token', async () => {
 		const partner = {
 			appId: s().sim.demo.partnerApp.appId,
 			appSecret: s().sim.demo.partnerApp.appSecret,
@@ -317,21 +328,25 @@ describe("the editor's credential test in n8n 2.40.7", () => {
 		const exchange = mark();
 		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', withCode)).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(callsSince(exchange, TOKEN_ROUTE).map((call) => `${String(call.query.grant_type)} ${call.status}`)).toEqual(['authorization_code 200']);
+		expect(callsSince(exchange, EXPIRY_ROUTE).map((call) => `${String(call.query.token_type)} ${call.status}`)).toEqual(['refresh 200']);
 
-		// The editor's copy of the saved credential, secrets redacted, tested again: the stored token works.
+		// The editor's copy of the saved credential, secrets redacted, tested again: no new token needed.
 		const copy = await editorCopy(created.id);
 		const retest = mark();
 		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', copy)).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(callsSince(retest, TOKEN_ROUTE)).toHaveLength(0);
 
-		// After the access token expired, the test renews it with the refresh token (never the used code).
-		s().sim.control.expireTokens({ appId: partner.appId, kind: 'access' });
-		const renewal = mark();
-		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', await editorCopy(created.id))).toEqual({
-			status: 'OK',
-			message: 'Connection successful!',
-		});
-		expect(callsSince(renewal, TOKEN_ROUTE).map((call) => `${String(call.query.grant_type)} ${call.status}`)).toEqual(['refresh_token 200']);
+		// A wrong secret typed into that copy fails (the stored tokens still work: issue 11, point 9).
+		const typed = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', { ...copy, appSecret: 'wrong-secret-value' });
+		expect(typed.status).toBe('Error');
+		// n8n answers the 401 by renewing the token with the typed secret, whose refusal it then reports.
+		expect(typed.message).toMatch(/Bad credentials|refused the App ID or App Secret/);
+
+		// An expired refresh token: the seller must authorize again, and the test says so.
+		s().sim.control.expireTokens({ appId: partner.appId, kind: 'refresh' });
+		const expired = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', await editorCopy(created.id));
+		expect(expired.status).toBe('Error');
+		expect(expired.message).toMatch(/refresh token has expired: the seller must authorize the app again/);
 	});
 });
 
