@@ -36,7 +36,7 @@ describe("the editor's credential test", () => {
 	}
 
 	for (const force of [true, false]) {
-		describe(force ? 'as n8n 2.40.7 runs it (preAuthentication forced)' : 'when preAuthentication is not forced (the stored token would be reused)', () => {
+		describe(force ? 'with preAuthentication forced (n8n\'s isTestingCredentials rule)' : 'as the n8n 2.40.7 editor runs it (the stored token is used as it is)', () => {
 			it('self access app: the right App ID and secret pass, by asking the token endpoint with them', async () => {
 				const store = await savedWithToken(SELF, selfAccessCredential(sim));
 				sim.control.clearCalls();

@@ -5,10 +5,11 @@
  * n8n-core's RoutingNode sends it through httpRequestWithAuthentication with the credential data
  * the editor sent, and the outcome becomes "Connection successful!" or the first matching rule.
  *
- * n8n's credentials helper runs preAuthentication for such a test even when a token is stored
- * (credentials-helper.js 107-113, `isTestingCredentials`); `forcePreAuthentication: false` models
- * a run that does not (an executing workflow does not): the test must prove the App ID and secret
- * either way, never just reuse the stored token.
+ * n8n's credentials helper has a rule to run preAuthentication in such a test even when a token
+ * is stored (credentials-helper.js 107-113, `isTestingCredentials`), but in the editor flow of
+ * n8n 2.40.7 a test of a saved credential made no token request (test/e2e, 02-action): the stored
+ * token was used as it is, which is the default here. `forcePreAuthentication: true` models the
+ * rule. The test must prove the App ID and secret either way, never just reuse the stored token.
  */
 import { ExecuteContext, RoutingNode } from 'n8n-core';
 import {
@@ -84,7 +85,7 @@ export async function testCredential(options: {
 	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = {
-		credentialsHelper: new TesterCredentialsHelper(options.store, options.forcePreAuthentication ?? true),
+		credentialsHelper: new TesterCredentialsHelper(options.store, options.forcePreAuthentication ?? false),
 		restApiUrl: 'http://127.0.0.1/rest',
 		variables: {},
 	} as unknown as IWorkflowExecuteAdditionalData;
