@@ -8,6 +8,7 @@ import { join } from 'node:path';
 
 import { BROWSER_ID, request } from '../../scripts/e2e/lib';
 import type { RecordedCall } from '../../simulator';
+import { startHeaderRecorder } from '../hardening/support/headerRecorder';
 import { useSession } from './support/session';
 import {
 	ACTION_NODE,
@@ -266,6 +267,22 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(callsSince(next).map((call) => ({ route: call.route, status: call.status, token: bearer(call) }))).toEqual([
 			{ route: SEARCH_ROUTE, status: 200, token: renewed[0].token },
 		]);
+	});
+
+	test('a redirect to another host (issue 11, point 1): the execution fails naming it, and no credential reaches it', async () => {
+		const recorder = await startHeaderRecorder();
+		try {
+			s().sim.control.addFault({ route: SEARCH_ROUTE, status: 307, headers: { Location: `${recorder.url}/sellers/v3/shipments/filter` }, body: '', times: -1 });
+			s().sim.control.addFault({ route: TOKEN_ROUTE, status: 302, headers: { Location: `${recorder.url}/oauth-service/oauth/token` }, body: '', times: -1 });
+			const { execution } = await runAction(s().n8n, s().api, search);
+			expect(execution.status).toBe('error');
+			expect(executionError(execution).message).toContain(`redirected the request to ${recorder.host}`);
+			// The token had expired or not: either redirect is refused, and nothing reached the other host.
+			expect(recorder.requests).toEqual([]);
+		} finally {
+			s().sim.control.clearFaults();
+			await recorder.close();
+		}
 	});
 });
 
