@@ -41,7 +41,16 @@ async function* pageByPage(
 
 /** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (api-facts 3.2). */
 export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
-	const first: MarketplaceRequest = { method: 'POST', path: `${PATHS.shipments}/filter`, family: 'orders', body, operation };
+	// A search changes nothing: safe to send again (repeatable), and it must answer its list.
+	const first: MarketplaceRequest = {
+		method: 'POST',
+		path: `${PATHS.shipments}/filter`,
+		family: 'orders',
+		body,
+		operation,
+		repeatable: true,
+		expect: { shipments: 'list' },
+	};
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.shipments);
 		if (page.hasMore !== true) return { items };
@@ -52,7 +61,7 @@ export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDat
 
 /** GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore (api-facts 6). */
 export function returnSearchPageByPage(context: MarketplaceContext, qs: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
-	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation };
+	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation, expect: { returnItems: 'list' } };
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.returnItems);
 		if (page.hasMore !== true) return { items };
