@@ -52,6 +52,11 @@ export interface ReceiverState {
 	 * several webhook processes) wrote the row when the text n8n hands a request differs.
 	 */
 	storedDeliveries: unknown;
+	/**
+	 * Learned from the first push answered 200 that no execute step of this process confirmed:
+	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
+	 */
+	executionsElsewhere: boolean;
 }
 
 export type BadRequestReason = 'body_not_object' | 'missing_event_type' | 'body_too_deep';
@@ -109,6 +114,7 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		sellers: new SellerResolver(settings.sellerMemorySize),
 		limits: limitsOf(settings),
 		storedDeliveries: undefined,
+		executionsElsewhere: false,
 	};
 }
 
@@ -136,6 +142,7 @@ export function getReceiverState(
 
 	const state = createReceiverState(settings);
 	if (existing !== undefined) {
+		state.executionsElsewhere = existing.executionsElsewhere;
 		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
 		// Requests in flight keep their claims: their answers settle them in the new state.
 		for (const key of existing.deliveries.pendingKeys()) state.deliveries.claim(key, nowSeconds);

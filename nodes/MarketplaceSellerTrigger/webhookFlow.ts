@@ -143,7 +143,10 @@ function logDecision(context: IWebhookFunctions, stateKey: string, decision: Pus
 /**
  * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
  * "responseNode" with no early response). When the response closes, the delivery's claim is
- * settled: a 200 confirms it (the execution exists), anything else releases it so that the
+ * settled. In one process the execute step has confirmed it already (the key is saved with the
+ * execution), and it stays confirmed even when the workflow failed: its execution exists. A
+ * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
+ * here, saved by this process's next static data write; otherwise it is released, so that the
  * marketplace's redelivery runs. Copies waiting for it are woken either way.
  */
 function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: string): void {
@@ -152,8 +155,14 @@ function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: s
 		const acknowledged = res.statusCode === 200 && res.writableFinished;
 		// The state as it is now: a change of limits may have rebuilt it meanwhile.
 		const state = findReceiverState(stateKey);
-		if (acknowledged) state?.deliveries.confirm(key);
-		else state?.deliveries.release(key);
+		if (state !== undefined && state.deliveries.isPending(key)) {
+			if (acknowledged) {
+				state.executionsElsewhere = true;
+				state.deliveries.confirm(key);
+			} else {
+				state.deliveries.release(key);
+			}
+		}
 		settleInFlight(`${stateKey}|${key}`, acknowledged);
 	});
 }
@@ -237,9 +246,17 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	if (decision.claimedKey !== undefined) {
 		settleWhenAnswered(this, stateKey, decision.claimedKey);
 	}
+	const workflowData = [[{ json: decision.item }]];
+	if (state.executionsElsewhere && !manual) {
+		// Queue mode: the worker cannot save the delivery (it is handed empty static data, and its
+		// save would overwrite the row), so this process saves what it has confirmed, now, before
+		// n8n stores the execution. n8n still answers when the job has finished.
+		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
+		return { workflowData, noWebhookResponse: true };
+	}
 	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
 	// in the static data it saves at the end) and then answers 200.
-	return { workflowData: [[{ json: decision.item }]] };
+	return { workflowData };
 }
 
 
@@ -255,12 +272,10 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 	const limits = deliveryLimitsFromOptions(this.getNodeParameter('options', 0, {}) as TriggerOptions);
 	if (!limits.enabled) return [items];
 	const node = this.getNode();
-	saveConfirmedDeliveries(
-		this.getWorkflowStaticData('node'),
-		compactKeysOf(items),
-		findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false)),
-		limits,
-		Math.floor(Date.now() / 1000),
-	);
+	const state = findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false));
+	// No state: the push was received by another process (a queue mode worker runs this step).
+	// The worker's static data is not the stored row, so writing it would overwrite the row.
+	if (state === undefined) return [items];
+	saveConfirmedDeliveries(this.getWorkflowStaticData('node'), compactKeysOf(items), state, limits, Math.floor(Date.now() / 1000));
 	return [items];
 }

@@ -164,6 +164,29 @@ describe('a remembered delivery always has an execution', () => {
 	});
 });
 
+describe('queue mode: the execute step runs on a worker', () => {
+	it('leaves the stored row alone when the push was received by another process', async () => {
+		let workerRun = false;
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			// A worker process has no receiver state: model it by forgetting this process's memory
+			// between the execution's creation and its run.
+			beforeExecute: async () => {
+				if (workerRun) resetReceiverStates();
+			},
+		});
+		const r = receiver;
+		const first = shipmentEvent('shipment_packed', 'SHP-Q1');
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), first)).status).toBe(200);
+		expect(storedKeys(r)).toEqual([compactOf(first)]);
+		workerRun = true;
+		const second = shipmentEvent('shipment_packed', 'SHP-Q2');
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), second)).status).toBe(200);
+		// The worker's static data is not the row: writing it would have replaced the row with one key.
+		expect(storedKeys(r)).toEqual([compactOf(first)]);
+	});
+});
+
 describe('several n8n processes (queue mode): merge, never overwrite', () => {
 	const NOW = VECTOR.epoch;
 	const settings: ReceiverSettings = {

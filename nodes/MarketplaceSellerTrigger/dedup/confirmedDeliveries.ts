@@ -26,14 +26,14 @@ export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 }
 
 /**
- * Confirms the items' deliveries in this process's state (when the push was received here) and
- * writes the union of the stored row, this process's confirmed keys and the items' keys into
- * the execution's static data. Returns the number of keys written.
+ * Confirms the items' deliveries in the state of the process that received them and writes the
+ * union of the stored row, this process's confirmed keys and the items' keys into the
+ * execution's static data. Returns the number of keys written.
  */
 export function saveConfirmedDeliveries(
 	staticData: IDataObject,
 	keys: string[],
-	state: ReceiverState | undefined,
+	state: ReceiverState,
 	limits: { maxEntries: number; retentionSeconds: number },
 	nowSeconds: number,
 ): number {
@@ -41,16 +41,10 @@ export function saveConfirmedDeliveries(
 	const persistence = staticDataPersistence(staticData);
 	const bounds = { ...limits, nowSeconds };
 	const empty: DeliverySnapshot = { keys: [], seenAt: [] };
-	let union = persistence.loadDeliveries() ?? empty;
-	if (state !== undefined) {
-		for (const key of keys) state.deliveries.confirm(key);
-		union = mergeDeliverySnapshots(union, state.deliveries.snapshot(nowSeconds), bounds);
-	}
+	for (const key of keys) state.deliveries.confirm(key);
+	let union = mergeDeliverySnapshots(persistence.loadDeliveries() ?? empty, state.deliveries.snapshot(nowSeconds), bounds);
 	union = mergeDeliverySnapshots(union, { keys, seenAt: keys.map(() => nowSeconds) }, bounds);
-	const text = persistence.saveDeliveries(union);
-	if (state !== undefined) {
-		state.storedDeliveries = text;
-		if (state.sellers.size > 0) persistence.saveSellerMemory(state.sellers.snapshot());
-	}
+	state.storedDeliveries = persistence.saveDeliveries(union);
+	if (state.sellers.size > 0) persistence.saveSellerMemory(state.sellers.snapshot());
 	return union.keys.length;
 }
