@@ -6,10 +6,11 @@
  * between the two webhook processes. Executions are read through the public API on main, the
  * business step's rows from the guard's database.
  */
-import type { Execution } from '../../scripts/e2e/lib';
+import { request, type Execution } from '../../scripts/e2e/lib';
+import { GUARD_DATABASE } from '../../scripts/e2e/lib/queue-mode';
 import type { Envelope, SendResult } from '../../simulator';
 import { answers, pushFresh, redeliver, triggerItem, withEnvelope } from '../e2e/support/pushes';
-import { settledExecutions } from '../e2e/support/workflows';
+import { executionError, settledExecutions } from '../e2e/support/workflows';
 import { businessRows, ranBusinessStep, useGuardSession } from './support/guardSession';
 
 const s = useGuardSession();
@@ -125,5 +126,43 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		figure(`20 distinct pushes -> ${got.reduce((n, g) => n + g.businessRuns, 0)} business runs`);
 		expect(got).toEqual(Array.from({ length: 20 }, () => ({ executions: 1, failed: 0, businessRuns: 1, businessRows: 1 })));
 		expect(executions).toHaveLength(before + 20);
+	});
+
+	test('a business step that fails after the claim: retrying the execution resumes after the claim and runs it once', async () => {
+		const { cluster, api, workflow } = s();
+		const before = await finishedCount();
+		// The business step fails while its table is away; the claim before it has committed.
+		await cluster.postgres.psql('ALTER TABLE marketplace_events RENAME TO marketplace_events_away', GUARD_DATABASE.database);
+		let failed: Execution;
+		try {
+			const push = await pushFresh(s().sim);
+			expect(answers(push)).toEqual([ok]);
+			[failed] = withEnvelope(await executionsAfter(before + 1), push.envelope);
+		} finally {
+			await cluster.postgres.psql('ALTER TABLE marketplace_events_away RENAME TO marketplace_events', GUARD_DATABASE.database);
+		}
+		expect(failed.status).toBe('error');
+		expect(executionError(failed).text).toContain('marketplace_events');
+
+		const retried = await request({
+			method: 'POST',
+			url: `${api.baseUrl}/api/v1/executions/${failed.id}/retry`,
+			data: { loadWorkflow: false },
+			headers: { 'X-N8N-API-KEY': api.apiKey, 'content-type': 'application/json' },
+		});
+		expect(retried.status).toBe(200);
+		const executions = await executionsAfter(before + 2);
+		const retry = executions.find((e) => String(e.retryOf) === String(failed.id));
+		const dedupKey = String(triggerItem(failed).dedupKey);
+		const claims = (await cluster.postgres.rows<{ workflow_id: string; dedup_key: string; execution_id: string }>('SELECT * FROM marketplace_push_claims'))
+			.filter((claim) => claim.workflow_id === workflow.id && claim.dedup_key === dedupKey)
+			.map((claim) => ({ execution_id: claim.execution_id }));
+		// Claimed once, by the failed execution; the retry ran the business step from the claim's output.
+		expect({ retry: retry?.status, ranBusinessStep: retry ? ranBusinessStep(retry) : false, rows: (await businessRows(s())).get(dedupKey), claims }).toEqual({
+			retry: 'success',
+			ranBusinessStep: true,
+			rows: 1,
+			claims: [{ execution_id: String(failed.id) }],
+		});
 	});
 });
