@@ -141,13 +141,16 @@ async function supervise(tarball: string): Promise<number> {
 		writeFileSync(failedFile, `${(error as Error).message}\n`);
 		return 1;
 	}
-	// Keep running until a signal arrives; watch the n8n processes meanwhile.
+	// Keep running until a signal arrives; say when an n8n process has gone (once per change).
+	let reported = '';
 	for (;;) {
 		await sleep(5_000);
 		if (stopping) continue;
 		const down = [...cluster.webhooks, cluster.worker].filter((p) => p.pid === undefined).map((p) => p.name);
 		if (!cluster.main.running) down.push('main');
-		if (down.length > 0) log(`not running any more: ${down.join(', ')} (see ${join(stateDir, 'logs')})`);
+		const now = down.join(', ');
+		if (now !== reported && now !== '') log(`not running any more: ${now} (see ${join(stateDir, 'logs')})`);
+		reported = now;
 	}
 }
 
