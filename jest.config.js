@@ -4,8 +4,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// The end-to-end suite needs a real n8n: npm run test:e2e (jest.e2e.config.js).
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+	// The end-to-end suites need a real n8n: npm run test:e2e, npm run test:e2e:queue.
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/e2e-queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { ensureRuntime, findPackedTarball, freePort, isPortInUse, N8nInstance, repoRoot, savedEncryptionKey, sleep, type OwnerCredentials, type PublicApiClient } from '../e2e/lib';
 import { startSimulator, type Simulator } from '../../simulator';
-import { CREDENTIAL_TYPE, loadExamples, prepareExample, type PreparedExample } from './examples';
+import { CREDENTIAL_TYPE, loadExamples, prepareExample, usesOnlyDemoCredentials, type PreparedExample } from './examples';
 
 export const DEMO_OWNER: OwnerCredentials = {
 	email: 'demo@example.com',
@@ -276,7 +276,9 @@ async function main(): Promise<void> {
 		const credential = await ensureCredential(api, sim);
 		step(`${credential.created ? 'created' : 'updated'} credential "${credential.name}" (Marketplace Seller API, ${sim.demo.selfApp.appId} at ${sim.url})`);
 
-		const prepared = loadExamples(join(root, 'examples')).map((example) => prepareExample(example, { credential, filesFolder }));
+		const prepared = loadExamples(join(root, 'examples'))
+			.filter(usesOnlyDemoCredentials)
+			.map((example) => prepareExample(example, { credential, filesFolder }));
 		const imported = await importExamples(api, prepared, previousWorkflowIds(join(demoDir, 'demo-state.json')));
 		for (const workflow of imported) {
 			step(`${workflow.created ? 'imported' : 'updated'} ${workflow.file} as "${workflow.workflow.name}"${workflow.published ? ', published' : ''}`);

@@ -38,6 +38,14 @@ export function loadExamples(examplesDir: string): ExampleFile[] {
 		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(examplesDir, file), 'utf8')) as ExampleFile['workflow'] }));
 }
 
+/**
+ * Whether every credential the example uses is one the demo creates. Examples that need more
+ * (queue-mode-guard.json needs a Postgres database: scripts/queue-mode.sh runs one) are not imported.
+ */
+export function usesOnlyDemoCredentials(example: ExampleFile): boolean {
+	return (example.workflow.nodes as WorkflowNode[]).every((node) => Object.keys(node.credentials ?? {}).every((type) => type === CREDENTIAL_TYPE));
+}
+
 /** Replaces every occurrence of `from` in the string values of `value` (deeply). */
 function replaceInStrings<T>(value: T, from: string, to: string): T {
 	if (typeof value === 'string') return value.split(from).join(to) as T;

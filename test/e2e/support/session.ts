@@ -61,7 +61,7 @@ function log(line: string): void {
  * sandboxBaseUrl, and without allowedHttpRequestDomains it requires allowedDomains (a JSON
  * schema "if" on an absent property is true). 2.x has no such conditions.
  */
-function credentialData(major: number, sim: Simulator): Record<string, unknown> {
+export function credentialData(major: number, sim: Simulator): Record<string, unknown> {
 	const data: Record<string, unknown> = {
 		appId: sim.demo.selfApp.appId,
 		appSecret: sim.demo.selfApp.appSecret,
