@@ -247,10 +247,14 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		settleWhenAnswered(this, stateKey, decision.claimedKey);
 	}
 	const workflowData = [[{ json: decision.item }]];
-	if (state.executionsElsewhere && !manual) {
+	if (state.executionsElsewhere && !manual && decision.claimedKey !== undefined) {
 		// Queue mode: the worker cannot save the delivery (it is handed empty static data, and its
-		// save would overwrite the row), so this process saves what it has confirmed, now, before
-		// n8n stores the execution. n8n still answers when the job has finished.
+		// save would replace the row), and nothing runs in this process between the job's end and
+		// n8n's answer. So the key is saved now, with the merged set, before n8n stores and enqueues
+		// the execution; n8n still answers when the job has finished. The price, one database
+		// round trip wide: a crash of this process between this save and the enqueue leaves a key
+		// without an execution (docs/trigger-durability.md).
+		state.deliveries.confirm(decision.claimedKey);
 		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
 		return { workflowData, noWebhookResponse: true };
 	}
