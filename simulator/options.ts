@@ -48,10 +48,13 @@ export interface SimulatorOptions {
 	perItemStatusField?: PerItemStatusField;
 	/** Method the forms endpoint answers; default 'GET' (api-facts 10.1 #4). */
 	formsMethod?: FormsMethod;
+	/** Form of the returns' nextUrl: '/returns?…' (default) or '/v2/returns?…' (api-facts 11). */
+	returnsNextUrlForm?: ReturnsNextUrlForm;
 }
 
 export type PerItemStatusField = 'status' | 'processingStatus';
 export type FormsMethod = 'GET' | 'POST';
+export type ReturnsNextUrlForm = 'relative' | 'versioned';
 
 /** Settings that the control interface may change at runtime. */
 export interface RuntimeConfig {
@@ -59,6 +62,7 @@ export interface RuntimeConfig {
 	perItemStatusField: PerItemStatusField;
 	formsMethod: FormsMethod;
 	listingPageSize: number;
+	returnsNextUrlForm: ReturnsNextUrlForm;
 	autoNotify: boolean;
 	accessTokenTtlSec: number;
 	refreshTokenTtlSec: number;
@@ -149,6 +153,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 			perItemStatusField: options.perItemStatusField ?? 'status',
 			formsMethod: options.formsMethod ?? 'GET',
 			listingPageSize: nonNegative('listingPageSize', options.listingPageSize, DEFAULTS.listingPageSize) || DEFAULTS.listingPageSize,
+			returnsNextUrlForm: options.returnsNextUrlForm ?? 'relative',
 			autoNotify: options.autoNotify ?? true,
 			accessTokenTtlSec: nonNegative('accessTokenTtlSec', options.accessTokenTtlSec, DEFAULTS.accessTokenTtlSec),
 			refreshTokenTtlSec: nonNegative('refreshTokenTtlSec', options.refreshTokenTtlSec, DEFAULTS.refreshTokenTtlSec),

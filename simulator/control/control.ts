@@ -5,7 +5,7 @@
  */
 import type { World } from '../world';
 import { demoIdentities, type DemoIdentities } from '../demo';
-import type { FormsMethod, PerItemStatusField, RuntimeConfig } from '../options';
+import type { FormsMethod, PerItemStatusField, ReturnsNextUrlForm, RuntimeConfig } from '../options';
 import type { CallFilter, RecordedCall } from '../recorder';
 import type { Fault, FaultSpec } from '../faults';
 import { FAILABLE_OPERATIONS, type FailableOperation, type ShipmentFailure } from '../shipments/failures';
@@ -93,6 +93,7 @@ const CONFIG_KEYS: ReadonlyArray<keyof RuntimeConfig> = [
 	'perItemStatusField',
 	'formsMethod',
 	'listingPageSize',
+	'returnsNextUrlForm',
 	'autoNotify',
 	'accessTokenTtlSec',
 	'refreshTokenTtlSec',
@@ -188,7 +189,7 @@ export class SimulatorControl {
 		const w = this.world;
 		const source = filter.sellerId ? w.returns.forSeller(filter.sellerId) : [...w.returns.all()];
 		const hits = source.filter((r) => !filter.locationId || r.locationId === filter.locationId);
-		return { total: hits.length, returns: hits.map((r) => ({ sellerId: r.sellerId, ...returnToWire(r) })) };
+		return { total: hits.length, returns: hits.map((r) => ({ ...returnToWire(r), source: r.source })) };
 	}
 
 	async setReturnStatus(returnId: string, req: ReturnChange & { notify?: boolean }): Promise<{ return: Record<string, unknown>; notifications: SendResult[] }> {
@@ -321,6 +322,7 @@ export class SimulatorControl {
 			if (!CONFIG_KEYS.includes(key as keyof RuntimeConfig)) throw invalid(`Unknown setting ${key} (known: ${CONFIG_KEYS.join(', ')})`);
 			if (key === 'perItemStatusField') next.perItemStatusField = oneOf(value, key, ['status', 'processingStatus'] as const) as PerItemStatusField;
 			else if (key === 'formsMethod') next.formsMethod = oneOf(value, key, ['GET', 'POST'] as const) as FormsMethod;
+			else if (key === 'returnsNextUrlForm') next.returnsNextUrlForm = oneOf(value, key, ['relative', 'versioned'] as const) as ReturnsNextUrlForm;
 			else if (key === 'autoNotify') {
 				if (typeof value !== 'boolean') throw invalid('autoNotify must be a boolean');
 				next.autoNotify = value;

@@ -100,6 +100,8 @@ export function shipmentSummary(shipment: ShipmentRecord): Record<string, unknow
 		shipmentType: shipment.shipmentType,
 		hold: shipment.hold,
 		labelsGenerated: shipment.labelsGeneratedMs !== null,
+		// Per sub-shipment dimensions and tracking (the shipping details have one courierDetails).
+		subShipments: shipment.subShipments.map((s) => ({ subShipmentId: s.subShipmentId, dimensions: { ...s.dimensions }, trackingId: s.trackingId, vendorName: s.vendorName })),
 		packingDueAt: shipment.packingDueMs === null ? null : new Date(shipment.packingDueMs).toISOString(),
 	};
 }

@@ -5,7 +5,7 @@
  */
 import { FBM, MARKETPLACE_COURIER, SHIPPING_PROVIDER_VALUES, SHIPPING_PROVIDERS } from '../profile';
 import type { Prng } from '../util/prng';
-import { DAY, HOUR, MINUTE } from '../util/dates';
+import { DAY, HOUR, MINUTE, toIstDate } from '../util/dates';
 import { CITIES, FIRST_NAMES, LANDMARKS, LAST_NAMES, STREETS } from './people';
 import { COLOURS, PRODUCT_TEMPLATES, type ProductTemplate } from './catalog';
 import type { ListingRecord } from '../listings/model';
@@ -104,6 +104,8 @@ export class RecordFactory {
 				listing_status: status,
 				price: { mrp: template.mrp, selling_price: template.sellingPrice, currency: 'INR' },
 				tax: { hsn: template.hsn },
+				// Every tenth listing is fulfilled by the marketplace, the rest by the seller.
+				fulfillment_profile: index % 10 === 9 ? FBM : `NON_${FBM}`,
 				fulfillment: {
 					dispatch_sla: this.prng.int(1, 3),
 					shipping_provider: index % 5 === 4 ? SHIPPING_PROVIDER_VALUES[index % SHIPPING_PROVIDER_VALUES.length] : SHIPPING_PROVIDERS.seller,
@@ -116,6 +118,7 @@ export class RecordFactory {
 					weight: template.dimensions.weight,
 				})),
 				locations: locationIds.map((id) => ({ id, status: 'ENABLED', inventory: this.prng.int(0, 120) })),
+				archived_status: 'NONE',
 			},
 		};
 	}
@@ -242,7 +245,7 @@ export class RecordFactory {
 	/** Invoice, tax rates (when the label call gave none) and tracking ids: what a generated label has. */
 	completeLabel(shipment: ShipmentRecord, at: number): void {
 		if (shipment.invoices.length === 0) {
-			shipment.invoices.push({ orderId: shipment.orderId, invoiceNumber: this.invoiceNumber(), invoiceDateMs: at });
+			shipment.invoices.push({ orderId: shipment.orderId, invoiceNumber: this.invoiceNumber(), invoiceDate: toIstDate(at) });
 		}
 		for (const item of shipment.items) {
 			if (!shipment.taxItems.some((t) => t.orderItemId === item.orderItemId)) {
@@ -297,7 +300,10 @@ export class RecordFactory {
 			source: seed.source,
 			orderItemId: item?.orderItemId ?? `3${pad(++this.itemSeq, 15)}`,
 			orderId: item?.orderId ?? `OD4${pad(++this.orderSeq, 17)}`,
+			orderDateMs: item?.orderDateMs ?? createdMs - 5 * DAY,
 			shipmentId: seed.shipment?.shipmentId ?? p.uuid(),
+			shipmentStatus: item?.status ?? (seed.source === 'customer_return' ? 'DELIVERED' : 'SHIPPED'),
+			serviceProfile: item?.serviceProfile ?? `NON_${FBM}`,
 			sku: item?.sku ?? 'UNKNOWN-SKU',
 			quantity: item?.quantity ?? 1,
 			status,
@@ -307,6 +313,8 @@ export class RecordFactory {
 			trackingId: `${courier.prefix}R${pad(++this.trackingSeq, 10)}`,
 			courierName: courier.name,
 			expectedDateMs: createdMs + 3 * DAY,
+			approvedMs: status === 'RETURN_PICKED_UP' || status === 'RETURN_COMPLETED' ? createdMs + HOUR : null,
+			comments: null,
 			createdMs,
 			updatedMs: status === 'RETURN_CREATED' ? createdMs : Math.min(now, createdMs + p.int(6, 48) * HOUR),
 		};

@@ -1,6 +1,5 @@
 /** The text of shipping labels, tax invoices and compliance form pages. */
 import { MARKETPLACE_TITLE } from '../profile';
-import { toIst } from '../util/dates';
 import type { LocationRecord } from '../data/sellers';
 import { liveItems, type InvoiceRecord, type OrderItemRecord, type ShipmentRecord } from '../shipments/model';
 import { formStatus } from '../shipments/wire';
@@ -46,7 +45,7 @@ export function invoicePages(shipment: ShipmentRecord): PdfPage[] {
 		const lines: PdfLine[] = [
 			{ text: 'TAX INVOICE', size: 16, bold: true },
 			{ text: `Invoice number: ${invoice.invoiceNumber}` },
-			{ text: `Invoice date: ${toIst(invoice.invoiceDateMs)}` },
+			{ text: `Invoice date: ${invoice.invoiceDate}` },
 			{ text: `Order: ${invoice.orderId}` },
 			{ text: `Shipment: ${shipment.shipmentId}` },
 			{ text: `Bill to: ${shipment.billingAddress.firstName} ${shipment.billingAddress.lastName}, ${shipment.billingAddress.city} ${shipment.billingAddress.pinCode}` },

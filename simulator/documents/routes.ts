@@ -11,7 +11,6 @@ import type { World } from '../world';
 import type { ShipmentRecord } from '../shipments/model';
 import { pathIds } from '../http/query';
 import { shipmentFormsToWire } from '../shipments/wire';
-import { toIst } from '../util/dates';
 import { blankPage, buildPdf, type PdfPage } from './pdf';
 import { formsPage, invoiceItems, invoicePages, labelPage, taxRateOf } from './render';
 
@@ -92,26 +91,20 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 	router.add('POST', '/sellers/v3/shipments/{ids}/forms', forms('POST'));
 }
 
+/**
+ * The JSON invoice in the official shape (api-facts 5.2, 11): shipmentId, invoiceNumber,
+ * invoiceDate (a date) and per order item its invoice amount, tax rate and serial numbers.
+ */
 function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
-	return s.invoices.map((inv) => {
-		const items = invoiceItems(s, inv);
-		return {
-			shipmentId: s.shipmentId,
-			orderId: inv.orderId,
-			invoiceNumber: inv.invoiceNumber,
-			invoiceDate: toIst(inv.invoiceDateMs),
-			invoiceAmount: items.reduce((sum, i) => sum + i.price.totalPrice, 0),
-			orderItems: items.map((i) => ({
-				orderItemId: i.orderItemId,
-				sku: i.sku,
-				title: i.title,
-				hsn: i.hsn,
-				quantity: i.quantity,
-				taxRate: taxRateOf(s, i) ?? null,
-				sellingPrice: i.price.sellingPrice,
-				totalPrice: i.price.totalPrice,
-				serialNumbers: s.serialNumbers.find((x) => x.orderItemId === i.orderItemId)?.serialNumbers ?? [],
-			})),
-		};
-	});
+	return s.invoices.map((inv) => ({
+		shipmentId: s.shipmentId,
+		invoiceNumber: inv.invoiceNumber,
+		invoiceDate: inv.invoiceDate,
+		orderItems: invoiceItems(s, inv).map((i) => ({
+			orderItemId: i.orderItemId,
+			invoiceAmount: i.price.totalPrice,
+			taxRate: taxRateOf(s, i) ?? null,
+			serialNumbers: s.serialNumbers.find((x) => x.orderItemId === i.orderItemId)?.serialNumbers ?? [],
+		})),
+	}));
 }

@@ -1,11 +1,16 @@
 /**
- * A listing in the v3 structure (api-facts 7): the body is kept in its snake_case wire form, with
- * a few simulator-side fields (title, listing id) that order items copy.
+ * A listing in the v3 structure (api-facts 7 and 11): the body is kept in its snake_case wire form,
+ * with a few simulator-side fields (title, listing id) that order items copy.
  */
+import { FBM } from '../profile';
 
 export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const PROCUREMENT_TYPES = ['EXPRESS', 'REGULAR', 'INTERNATIONAL', 'MADE_TO_ORDER', 'DOMESTIC'] as const;
 export const LOCATION_STATUSES = ['ENABLED', 'DISABLED'] as const;
+/** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (api-facts 11). */
+export const FULFILLMENT_PROFILES: readonly string[] = [`NON_${FBM}`, `${FBM}_LITE`, FBM];
+/** archived_status of the official update model (not the ARCHIVED / UNARCHIVED of older sketches). */
+export const ARCHIVED_STATUSES = ['ARCHIVED', 'NONE'] as const;
 
 export interface ListingLocation {
 	id: string;
@@ -16,11 +21,13 @@ export interface ListingLocation {
 export interface ListingBody {
 	product_id: string;
 	listing_status: string;
-	price: { mrp: number; selling_price: number; currency: string };
-	tax: { hsn: string };
-	fulfillment: { dispatch_sla?: number; shipping_provider: string; procurement_type: string; [key: string]: unknown };
-	packages?: unknown[];
+	price: { mrp: number; selling_price: number; currency: string; [key: string]: unknown };
+	tax: { hsn: string; [key: string]: unknown };
+	fulfillment_profile: string;
+	fulfillment?: { dispatch_sla: number; shipping_provider: string; procurement_type: string; [key: string]: unknown };
+	packages: unknown[];
 	locations: ListingLocation[];
+	archived_status: string;
 	[key: string]: unknown;
 }
 

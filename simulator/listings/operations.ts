@@ -1,12 +1,12 @@
 /**
- * Listing writes (api-facts 7): create (overwrites), update (+archived_status), price and
- * inventory updates. Every SKU is validated and answered on its own; a SKU with errors is not
- * written, one with only warnings is written and reported as WARNING.
+ * Listing writes (api-facts 7 and 11): create (overwrites), update (the whole listing, with
+ * archived_status), price and inventory updates. Every SKU is validated and answered on its own;
+ * a SKU with errors is not written, one with only warnings is written and reported as WARNING.
  */
 import { isRecord } from '../http/query';
 import type { World } from '../world';
 import type { ListingBody, ListingRecord } from './model';
-import { isValidSku, ListingValidator, type ListingIssue, type ListingMode } from './validate';
+import { isValidSku, listingError, ListingValidator, type ListingErrorName, type ListingIssue, type ListingMode } from './validate';
 
 export interface SkuResult {
 	status: 'SUCCESS' | 'FAILURE' | 'WARNING';
@@ -22,14 +22,24 @@ function result(validator: ListingValidator): SkuResult {
 	};
 }
 
-const failure = (code: string, description: string, path = 'sku'): SkuResult => ({
+const failure = (name: ListingErrorName, description: string, path = 'sku'): SkuResult => ({
 	status: 'FAILURE',
-	errors: [{ severity: 'ERROR', code, description, path }],
+	errors: [listingError(name, description, path)],
 	attribute_errors: [],
 });
 
+/**
+ * A listing as the lookup by SKU answers it (the official listing detail: listing_id, product_id,
+ * price, tax, listing_status, fulfillment_profile, packages, locations, archived_status, and the
+ * optional entities when set).
+ */
+export function listingDetailToWire(listing: ListingRecord): Record<string, unknown> {
+	return { listing_id: listing.listingId, ...structuredClone(listing.body) };
+}
+
+/** A listing in a search page: the detail plus its SKU (the search model is not published). */
 export function listingToWire(listing: ListingRecord): Record<string, unknown> {
-	return { sku: listing.sku, ...structuredClone(listing.body) };
+	return { sku: listing.sku, ...listingDetailToWire(listing) };
 }
 
 export function writeListing(world: World, sellerId: string, sku: string, input: unknown, mode: ListingMode): SkuResult {
@@ -42,49 +52,30 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 	}
 
 	const v = new ListingValidator((locationId) => world.sellers.owns(sellerId, locationId));
-	v.keys(input, mode);
-	const now = world.now();
-	if (mode === 'price') {
-		if (input.price === undefined) v.required(input, ['price']);
-		v.price(input.price);
-	} else if (mode === 'inventory') {
-		if (input.locations === undefined) v.required(input, ['locations']);
-		v.locations(input.locations, false);
-	} else {
-		if (mode === 'create') v.required(input, ['product_id', 'listing_status', 'price', 'fulfillment']);
-		v.productId(input.product_id);
-		v.listingStatus(input.listing_status);
-		v.archivedStatus(input.archived_status);
-		v.price(input.price);
-		v.tax(input.tax, mode === 'create');
-		v.fulfillment(input.fulfillment, mode === 'create');
-		v.packages(input.packages);
-		v.locations(input.locations, true);
-	}
+	v.check(input, mode);
 	if (v.errors.length > 0) return result(v);
 
-	const known = Object.fromEntries(Object.entries(input).filter(([k]) => !k.startsWith('__')));
-	let body: ListingBody;
-	if (mode === 'create') {
-		body = { ...(known as ListingBody), locations: (input.locations as ListingBody['locations'] | undefined) ?? [] };
-		body.tax = { hsn: String((input.tax as { hsn: unknown }).hsn) };
-	} else {
-		body = structuredClone((existing as ListingRecord).body);
-		if (mode === 'price') body.price = { ...body.price, ...(input.price as object) };
-		else if (mode === 'inventory') body.locations = mergeLocations(body.locations, input.locations as ListingBody['locations']);
-		else {
-			for (const [key, value] of Object.entries(known)) {
-				if (key === 'fulfillment' && isRecord(value)) body.fulfillment = { ...body.fulfillment, ...value } as ListingBody['fulfillment'];
-				else if (key === 'price' && isRecord(value)) body.price = { ...body.price, ...value } as ListingBody['price'];
-				else if (key === 'tax' && isRecord(value)) body.tax = { hsn: String(value.hsn) };
-				else body[key] = value;
-			}
-		}
-		// No price check after merging: a price that is given at all carries both mrp and
-		// selling_price, and ListingValidator.price has compared them.
-	}
 	// Unknown attributes were reported as warnings and are not stored.
-	for (const w of v.warnings) delete body[w.path];
+	const ignored = new Set(v.warnings.map((w) => w.path));
+	const known = Object.fromEntries(Object.entries(input).filter(([key]) => !ignored.has(key))) as Partial<ListingBody>;
+	let body: ListingBody;
+	if (mode === 'price') {
+		body = { ...structuredClone((existing as ListingRecord).body), price: known.price as ListingBody['price'] };
+	} else if (mode === 'inventory') {
+		const current = (existing as ListingRecord).body;
+		body = { ...structuredClone(current), locations: mergeLocations(current.locations, known.locations as ListingBody['locations']) };
+	} else {
+		// Create and update both carry the whole listing; an update that leaves out the optional
+		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md).
+		body = {
+			...(known as ListingBody),
+			tax: { ...(known.tax as ListingBody['tax']), hsn: String((known.tax as { hsn: unknown }).hsn) },
+			locations: (known.locations as ListingBody['locations']).map((l) => ({ id: l.id, status: l.status, inventory: l.inventory ?? 0 })),
+			archived_status: (known.archived_status as string | undefined) ?? existing?.body.archived_status ?? 'NONE',
+		};
+		if (mode === 'update' && body.fulfillment === undefined && existing?.body.fulfillment) body.fulfillment = structuredClone(existing.body.fulfillment);
+	}
+	const now = world.now();
 	world.listings.put({
 		sku,
 		sellerId,
@@ -104,9 +95,9 @@ function mergeLocations(current: ListingBody['locations'], updates: ListingBody[
 		const existing = out.find((l) => l.id === u.id);
 		if (existing) {
 			existing.inventory = u.inventory;
-			if (u.status) existing.status = u.status;
+			existing.status = u.status;
 		} else {
-			out.push({ id: u.id, status: u.status || 'ENABLED', inventory: u.inventory });
+			out.push({ id: u.id, status: u.status, inventory: u.inventory });
 		}
 	}
 	return out;

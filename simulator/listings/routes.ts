@@ -6,7 +6,7 @@ import type { RequestContext } from '../http/types';
 import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
 import { LISTING_STATUSES } from './model';
-import { listingToWire, writeListing, type SkuResult } from './operations';
+import { listingDetailToWire, listingToWire, writeListing, type SkuResult } from './operations';
 import { isValidSku, type ListingMode } from './validate';
 
 export const LISTING_BATCH_LIMIT = 10;
@@ -66,7 +66,7 @@ export function registerListingRoutes(router: Router, world: World): void {
 			if (!isValidSku(sku)) invalid.push(sku);
 			else {
 				const listing = world.listings.get(seller, sku);
-				if (listing) available[sku] = listingToWire(listing);
+				if (listing) available[sku] = listingDetailToWire(listing);
 				else unavailable.push(sku);
 			}
 		}

@@ -106,6 +106,7 @@ export async function runReturnLifecycle(world: World, req: ReturnLifecycleReque
 		if (delay > 0) await sleep(delay);
 		ret.status = step.status;
 		ret.updatedMs = world.now();
+		if (ret.approvedMs === null && step.status !== 'RETURN_CANCELLED') ret.approvedMs = ret.updatedMs;
 		steps.push({ eventType: step.eventType, state: step.status, result: await world.notifier.sendReturnEvent(step.eventType, ret, req) });
 	}
 	return { returnId: ret.returnId, shipmentId: shipment.shipmentId, steps };

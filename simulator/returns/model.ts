@@ -13,7 +13,13 @@ export interface ReturnRecord {
 	source: ReturnSource;
 	orderItemId: string;
 	orderId: string;
+	/** When the returned order item was ordered. */
+	orderDateMs: number;
 	shipmentId: string;
+	/** State of the shipment when the return was created (e.g. DELIVERED). */
+	shipmentStatus: string;
+	/** The order item's fulfilment service profile. */
+	serviceProfile: string;
 	sku: string;
 	quantity: number;
 	status: ReturnStatus;
@@ -24,6 +30,9 @@ export interface ReturnRecord {
 	trackingId: string;
 	courierName: string;
 	expectedDateMs: number;
+	/** When the return was approved (picked up or later); null before. */
+	approvedMs: number | null;
+	comments: string | null;
 	createdMs: number;
 	updatedMs: number;
 }

@@ -1,6 +1,6 @@
 /**
- * GET /sellers/v2/returns (api-facts 6): `source` is required; 25 per page; `nextUrl` is relative
- * to /sellers/v2 (unlike shipment search's nextPageUrl), and null on the last page.
+ * GET /sellers/v2/returns (api-facts 6, 11): `source` is required; 25 per page; `nextUrl` is
+ * relative to /sellers/v2 (or /sellers, by switch), and null on the last page.
  */
 import { badRequest, json, tooManyIds } from '../http/errors';
 import { queryList, queryParam } from '../http/query';
@@ -8,33 +8,38 @@ import type { Router } from '../http/router';
 import type { Query } from '../http/types';
 import { sellerAuth } from '../oauth/bearer';
 import type { World } from '../world';
-import { parseDate, toIst } from '../util/dates';
+import { parseDate, toIst, toIstOrNull } from '../util/dates';
 import { RETURN_SOURCES, type ReturnRecord, type ReturnSource } from './model';
 import type { PageRef } from '../paging';
 
 export const RETURNS_PAGE_SIZE = 25;
 export const RETURN_IDS_LIMIT = 25;
 
+/** A return item in the official shape (api-facts 6, 11). */
 export function returnToWire(r: ReturnRecord): Record<string, unknown> {
 	return {
 		returnId: r.returnId,
 		orderItemId: r.orderItemId,
 		orderId: r.orderId,
+		orderDate: toIst(r.orderDateMs),
+		sellerId: r.sellerId,
 		shipmentId: r.shipmentId,
+		shipmentStatus: r.shipmentStatus,
 		locationId: r.locationId,
-		sku: r.sku,
 		quantity: r.quantity,
 		status: r.status,
 		type: r.source,
-		source: r.source,
-		action: r.action,
 		reason: r.reason,
 		subReason: r.subReason,
+		comments: r.comments,
 		trackingId: r.trackingId,
 		courierName: r.courierName,
-		expectedDate: toIst(r.expectedDateMs),
 		createdDate: toIst(r.createdMs),
 		updatedDate: toIst(r.updatedMs),
+		approvedOn: toIstOrNull(r.approvedMs),
+		expectedDate: toIst(r.expectedDateMs),
+		serviceProfile: r.serviceProfile,
+		services: [],
 	};
 }
 
@@ -53,7 +58,10 @@ export function registerReturnRoutes(router: Router, world: World): void {
 			ref = world.returnPages.start(owner, filterReturns(world.returns.forSeller(seller), source, ctx.query), RETURNS_PAGE_SIZE);
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
-		const nextUrl = hasMore ? `/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
+		// The form of nextUrl is unknown (api-facts 11): relative to /sellers/v2 by default, or
+		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm).
+		const prefix = world.config.returnsNextUrlForm === 'versioned' ? '/v2' : '';
+		const nextUrl = hasMore ? `${prefix}/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
 		return json({ hasMore, nextUrl, returnItems: items.map(returnToWire) });
 	});
 }

@@ -6,7 +6,7 @@
 import { badRequest, tooManyIds } from '../http/errors';
 import { isRecord } from '../http/query';
 import type { AuthContext } from '../http/types';
-import { parseDate } from '../util/dates';
+import { dayAtOffset, parseDay } from '../util/dates';
 import type { World } from '../world';
 import type { FailableOperation } from './failures';
 import {
@@ -24,8 +24,6 @@ import {
 import { ERROR_CODES as E, failure, success, type ItemOutcome } from './results';
 
 export const BATCH_LIMIT = 25;
-/** An invoice dated slightly after "now" is tolerated (client and simulator clocks differ). */
-const INVOICE_FUTURE_GRACE_MS = 120_000;
 
 /**
  * The checks every operation starts with: the entry names a shipment of this seller, no failure
@@ -101,19 +99,26 @@ export function generateLabels(world: World, auth: AuthContext, body: unknown): 
 	});
 }
 
+/**
+ * Invoices: orderId and invoiceDate are required; invoiceDate is a calendar date, yyyy-MM-dd
+ * (api-facts 11), from the order date to today. Both bounds are read in any time zone (UTC-12 ..
+ * UTC+14), because the seller's workflow may run in another zone than the marketplace's +05:30.
+ */
 function parseInvoices(shipment: ShipmentRecord, raw: unknown, now: number): InvoiceRecord[] | ItemOutcome {
 	const id = shipment.shipmentId;
 	if (!Array.isArray(raw) || raw.length === 0) return failure(id, E.missingInvoice, 'invoices are required (orderId, invoiceDate)');
 	const out: InvoiceRecord[] = [];
-	const earliest = Math.floor(earliestOrderDate(shipment) / 1000) * 1000;
+	const earliest = dayAtOffset(earliestOrderDate(shipment), -12);
+	const latest = dayAtOffset(now, 14);
 	for (const inv of raw) {
 		if (!isRecord(inv) || typeof inv.orderId !== 'string' || inv.orderId === '') return failure(id, E.missingInvoice, 'invoices[].orderId is required');
 		if (inv.orderId !== shipment.orderId) return failure(id, E.missingInvoice, `Order ${inv.orderId} is not part of shipment ${id}`);
 		if (inv.invoiceDate === undefined || inv.invoiceDate === null || inv.invoiceDate === '') return failure(id, E.missingInvoice, 'invoices[].invoiceDate is required');
-		const date = parseDate(inv.invoiceDate);
-		if (date === undefined) return failure(id, E.invalidInvoiceDate, `invoiceDate is not a date: ${JSON.stringify(inv.invoiceDate)}`);
-		if (date < earliest || date > now + INVOICE_FUTURE_GRACE_MS) return failure(id, E.invalidInvoiceDate, 'invoiceDate must lie between the order date and now');
-		out.push({ orderId: inv.orderId, invoiceNumber: typeof inv.invoiceNumber === 'string' ? inv.invoiceNumber : '', invoiceDateMs: date });
+		const date = parseDay(inv.invoiceDate);
+		if (date === undefined) return failure(id, E.invalidInvoiceDate, `invoiceDate must be a date (yyyy-MM-dd), got ${JSON.stringify(inv.invoiceDate)}`);
+		if (date < earliest || date > latest) return failure(id, E.invalidInvoiceDate, 'invoiceDate must lie between the order date and today');
+		if (inv.invoiceNumber !== undefined && typeof inv.invoiceNumber !== 'string') return failure(id, E.invalidRequest, 'invoices[].invoiceNumber must be a text');
+		out.push({ orderId: inv.orderId, invoiceNumber: typeof inv.invoiceNumber === 'string' ? inv.invoiceNumber : '', invoiceDate: date });
 	}
 	if (!out.some((inv) => inv.orderId === shipment.orderId)) return failure(id, E.missingInvoice, `No invoice for order ${shipment.orderId}`);
 	return out;
@@ -129,6 +134,9 @@ function parseTaxItems(shipment: ShipmentRecord, raw: unknown): TaxItemRecord[] 
 		if (!item) return failure(id, E.invalidOrderItem, `Order item ${t.orderItemId} is not part of shipment ${id}`);
 		if (typeof t.taxRate !== 'number' || !Number.isFinite(t.taxRate) || t.taxRate < 0 || t.taxRate > 100) {
 			return failure(id, E.invalidTaxRate, `taxRate of order item ${t.orderItemId} must be a number from 0 to 100`);
+		}
+		if (t.quantity !== undefined && !(typeof t.quantity === 'number' && Number.isInteger(t.quantity) && t.quantity > 0)) {
+			return failure(id, E.invalidRequest, `taxItems[].quantity of order item ${t.orderItemId} must be a whole number above 0`);
 		}
 		out.push({ orderItemId: t.orderItemId, taxRate: t.taxRate, quantity: typeof t.quantity === 'number' ? t.quantity : item.quantity });
 	}

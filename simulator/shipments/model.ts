@@ -5,20 +5,20 @@
 
 export const PRE_DISPATCH_STATES = ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'] as const;
 export const POST_DISPATCH_STATES = ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'] as const;
-/** In the state enum but searchable under no filter type (api-facts 3.1). */
-export const UNSEARCHABLE_STATES = ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] as const;
+/** In the state enum after delivery; older docs tie them to no filter type (api-facts 3.1, 11). */
+export const AFTER_DELIVERY_STATES = ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] as const;
 
 export type ShipmentState =
 	| (typeof PRE_DISPATCH_STATES)[number]
 	| (typeof POST_DISPATCH_STATES)[number]
 	| 'CANCELLED'
-	| (typeof UNSEARCHABLE_STATES)[number];
+	| (typeof AFTER_DELIVERY_STATES)[number];
 
 export const ALL_STATES: readonly ShipmentState[] = [
 	...PRE_DISPATCH_STATES,
 	...POST_DISPATCH_STATES,
 	'CANCELLED',
-	...UNSEARCHABLE_STATES,
+	...AFTER_DELIVERY_STATES,
 ];
 
 export const CANCELLATION_TYPES = ['sellerCancellation', 'buyerCancellation', 'marketplaceCancellation'] as const;
@@ -117,7 +117,8 @@ export interface FormRecord {
 export interface InvoiceRecord {
 	orderId: string;
 	invoiceNumber: string;
-	invoiceDateMs: number;
+	/** A calendar date, yyyy-MM-dd (api-facts 11: the official model's LocalDate). */
+	invoiceDate: string;
 }
 
 export interface TaxItemRecord {

@@ -8,12 +8,12 @@ import { isRecord } from '../http/query';
 import { parseDate } from '../util/dates';
 import {
 	ALL_STATES,
+	AFTER_DELIVERY_STATES,
 	CANCELLATION_TYPES,
 	DISPATCH_SERVICE_TIERS,
 	POST_DISPATCH_STATES,
 	PRE_DISPATCH_STATES,
 	SHIPMENT_TYPES,
-	UNSEARCHABLE_STATES,
 	earliestOrderDate,
 	type CancellationType,
 	type OrderItemRecord,
@@ -23,11 +23,32 @@ import {
 export const FILTER_TYPES = ['preDispatch', 'postDispatch', 'cancelled'] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
+/**
+ * States per filter type (older v3 docs). The official model does not tie states to types; the
+ * three states it adds after delivery are searched as post-dispatch (docs/api-choices.md).
+ */
 export const STATES_BY_TYPE: Record<FilterType, readonly string[]> = {
 	preDispatch: PRE_DISPATCH_STATES,
-	postDispatch: POST_DISPATCH_STATES,
+	postDispatch: [...POST_DISPATCH_STATES, ...AFTER_DELIVERY_STATES],
 	cancelled: ['CANCELLED'],
 };
+
+/** The 13 fields of v3's filter (api-facts 11): no hold, no mps. */
+const FILTER_FIELDS = [
+	'type',
+	'states',
+	'locationId',
+	'sku',
+	'orderDate',
+	'dispatchAfterDate',
+	'dispatchByDate',
+	'modifiedDate',
+	'cancellationDate',
+	'cancellationType',
+	'shipmentTypes',
+	'serviceProfiles',
+	'dispatchServiceTiers',
+];
 
 export const SORT_FIELDS = ['orderDate', 'dispatchByDate', 'modifiedDate', 'dispatchAfterDate'] as const;
 type SortField = (typeof SORT_FIELDS)[number];
@@ -53,8 +74,6 @@ export interface SearchCriteria {
 	shipmentTypes: ReadonlySet<string>;
 	serviceProfiles?: ReadonlySet<string>;
 	dispatchServiceTiers: ReadonlySet<string>;
-	/** preDispatch only; defaults to false (held shipments only on request, api-facts 3.1). */
-	hold?: boolean;
 	sortField: SortField;
 	sortOrder: 'asc' | 'desc';
 	pageSize: number;
@@ -98,12 +117,14 @@ export function parseSearch(body: unknown): SearchCriteria {
 	const filter = body.filter;
 	if (!isRecord(filter)) throw badRequest('"filter" is required and must be an object (filter.type: preDispatch | postDispatch | cancelled)');
 
+	const unknown = Object.keys(filter).filter((key) => !FILTER_FIELDS.includes(key));
+	if (unknown.length > 0) throw badRequest(`filter.${unknown[0]} is not a field of the v3 filter (fields: ${FILTER_FIELDS.join(', ')})`);
+
 	const type = (filter.type ?? 'preDispatch') as FilterType;
 	if (!FILTER_TYPES.includes(type)) throw badRequest(`filter.type must be one of ${FILTER_TYPES.join(', ')}; got ${JSON.stringify(filter.type)}`);
 
 	const states = stringList(filter.states, 'states');
 	for (const state of states ?? []) {
-		if ((UNSEARCHABLE_STATES as readonly string[]).includes(state)) throw badRequest(`State ${state} cannot be searched with any filter type`, 'INVALID_STATE');
 		if (!ALL_STATES.includes(state as never)) throw badRequest(`Unknown state ${state}`, 'INVALID_STATE');
 		if (!STATES_BY_TYPE[type].includes(state)) {
 			throw badRequest(`State ${state} is not valid for filter type ${type} (allowed: ${STATES_BY_TYPE[type].join(', ')})`, 'INVALID_STATE');
@@ -119,15 +140,6 @@ export function parseSearch(body: unknown): SearchCriteria {
 		cancellationType = filter.cancellationType as CancellationType;
 	} else if (type === 'cancelled') {
 		throw badRequest(`filter.cancellationType is required for filter type cancelled (${CANCELLATION_TYPES.join(', ')})`);
-	}
-
-	let hold: boolean | undefined;
-	if (filter.hold !== undefined && filter.hold !== null) {
-		if (typeof filter.hold !== 'boolean') throw badRequest('filter.hold must be a boolean');
-		if (type !== 'preDispatch') throw badRequest('filter.hold applies only to filter type preDispatch');
-		hold = filter.hold;
-	} else if (type === 'preDispatch') {
-		hold = false;
 	}
 
 	if (filter.locationId !== undefined && filter.locationId !== null && typeof filter.locationId !== 'string') throw badRequest('filter.locationId must be a string');
@@ -169,7 +181,6 @@ export function parseSearch(body: unknown): SearchCriteria {
 		shipmentTypes: new Set(stringList(filter.shipmentTypes, 'shipmentTypes', SHIPMENT_TYPES) ?? ['NORMAL']),
 		serviceProfiles: serviceProfiles && serviceProfiles.length > 0 ? new Set(serviceProfiles) : undefined,
 		dispatchServiceTiers: new Set(stringList(filter.dispatchServiceTiers, 'dispatchServiceTiers', DISPATCH_SERVICE_TIERS) ?? DISPATCH_SERVICE_TIERS),
-		hold,
 		sortField,
 		sortOrder,
 		pageSize,
@@ -192,7 +203,6 @@ export function matches(s: ShipmentRecord, c: SearchCriteria): boolean {
 	if (c.locationId !== undefined && s.locationId !== c.locationId) return false;
 	if (!c.shipmentTypes.has(s.shipmentType)) return false;
 	if (!c.dispatchServiceTiers.has(s.dispatchServiceTier)) return false;
-	if (c.hold !== undefined && s.hold !== c.hold) return false;
 	if (!inRange(s.dispatchAfterMs, c.dispatchAfterDate) || !inRange(s.dispatchByMs, c.dispatchByDate) || !inRange(s.updatedMs, c.modifiedDate)) return false;
 	return s.items.some((item) => itemMatches(item, c));
 }

@@ -80,15 +80,25 @@ export function shipmentFormsToWire(shipment: ShipmentRecord, baseUrl: string): 
 	};
 }
 
-/** Shipping details (GET /v3/shipments/{ids}); buyer phone and e-mail only for self-ship. */
+/** A package heavier than this must be weighed at pickup (the simulator's rule for weighingRequired). */
+const WEIGHING_THRESHOLD_KG = 5;
+
+/**
+ * Shipping details (GET /v3/shipments/{ids}) in the official shape (api-facts 11): order items,
+ * weighingRequired, the four addresses, buyer details and one top-level courierDetails (of the
+ * first sub-shipment). Buyer phone and e-mail only for self-ship.
+ */
 export function shipmentDetailsToWire(shipment: ShipmentRecord, location: LocationRecord | undefined): Record<string, unknown> {
 	const selfShip = shipment.shipmentType === 'SELF';
 	const withContact = <T extends { contactNumber: string | null }>(a: T): T => ({ ...a, contactNumber: selfShip ? a.contactNumber : null });
 	const seller = location?.address ?? null;
+	const first = shipment.subShipments[0];
+	const courier = { trackingId: first?.trackingId ?? null, vendorName: first?.vendorName ?? null };
 	return {
 		shipmentId: shipment.shipmentId,
 		orderId: shipment.orderId,
-		locationId: shipment.locationId,
+		orderItems: shipment.items.map(orderItemToWire),
+		weighingRequired: shipment.subShipments.some((s) => s.dimensions.weight > WEIGHING_THRESHOLD_KG),
 		deliveryAddress: withContact(shipment.deliveryAddress),
 		billingAddress: withContact(shipment.billingAddress),
 		buyerDetails: {
@@ -99,13 +109,6 @@ export function shipmentDetailsToWire(shipment: ShipmentRecord, location: Locati
 		},
 		sellerAddress: seller,
 		returnAddress: seller,
-		subShipments: shipment.subShipments.map((s) => ({
-			subShipmentId: s.subShipmentId,
-			courierDetails: {
-				pickupDetails: { trackingId: s.trackingId, vendorName: s.vendorName },
-				deliveryDetails: { trackingId: s.trackingId, vendorName: s.vendorName },
-			},
-			shipmentDimensions: { ...s.dimensions },
-		})),
+		courierDetails: { pickupDetails: { ...courier }, deliveryDetails: { ...courier } },
 	};
 }

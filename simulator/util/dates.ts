@@ -23,6 +23,26 @@ export function toIstSeconds(ms: number): string {
 	return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19) + '+05:30';
 }
 
+/** `2017-04-10`, the calendar date in +05:30: the form of date-only fields (invoiceDate). */
+export function toIstDate(ms: number): string {
+	return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * A date-only field (`yyyy-MM-dd`, the official model's LocalDate): the same text when it is
+ * one and names a real calendar day, else undefined. A date-time is not a date.
+ */
+export function parseDay(value: unknown): string | undefined {
+	if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+	const ms = Date.parse(`${value}T00:00:00Z`);
+	return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value ? undefined : value;
+}
+
+/** The calendar date of an instant in the zone at `offsetHours` from UTC. */
+export function dayAtOffset(ms: number, offsetHours: number): string {
+	return new Date(ms + offsetHours * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** Nullable variant for optional fields. */
 export function toIstOrNull(ms: number | null | undefined): string | null {
 	return ms === null || ms === undefined ? null : toIst(ms);

@@ -37,6 +37,7 @@ describe('control interface', () => {
 			perItemStatusField: 'status',
 			formsMethod: 'GET',
 			listingPageSize: 500,
+			returnsNextUrlForm: 'relative',
 			autoNotify: true,
 			accessTokenTtlSec: 5_184_000,
 			refreshTokenTtlSec: 15_552_000,

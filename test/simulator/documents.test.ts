@@ -8,7 +8,7 @@ describe('documents', () => {
 		h.api.request({ method, url: `/sellers/v3/shipments/${path}`, headers: { ...bearer(h.token), ...headers }, responseType: 'arraybuffer' });
 	const json = (buf: ArrayBuffer) => JSON.parse(Buffer.from(buf).toString('utf8'));
 	const seed = (extra: Record<string, unknown>) => h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 1, ...extra }).shipmentIds[0];
-	const details = (id: string) => h.sim.control.getShipment(id).details as { subShipments: Array<{ courierDetails: { deliveryDetails: { trackingId: string; vendorName: string } } }> };
+	const details = (id: string) => h.sim.control.getShipment(id).details as { courierDetails: { deliveryDetails: { trackingId: string; vendorName: string } } };
 
 	describe('labels (labels + invoices + forms)', () => {
 		it('renders a valid PDF naming the shipment, courier and tracking id', async () => {
@@ -22,7 +22,7 @@ describe('documents', () => {
 			expect(doc.version).toBe('1.4');
 			expect(doc.pageCount).toBe(3); // label, invoice, forms
 			expect(doc.hasFont).toBe(true);
-			const { trackingId, vendorName } = details(id).subShipments[0].courierDetails.deliveryDetails;
+			const { trackingId, vendorName } = details(id).courierDetails.deliveryDetails;
 			expect(doc.texts).toEqual(expect.arrayContaining([`Shipment: ${id}`, `Tracking ID: ${trackingId}`, `SS-1  Courier: ${vendorName}`, 'TAX INVOICE', 'COMPLIANCE FORMS', 'EWAY_BILL: Completed']));
 		});
 
@@ -93,11 +93,14 @@ describe('documents', () => {
 			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
 			expect(res.status).toBe(200);
 			const [invoice] = res.data.invoices;
-			expect(Object.keys(invoice)).toEqual(['shipmentId', 'orderId', 'invoiceNumber', 'invoiceDate', 'invoiceAmount', 'orderItems']);
+			// The official shape (api-facts 5.2, 11): invoiceDate is a date; amounts and rates per order item.
+			expect(Object.keys(invoice)).toEqual(['shipmentId', 'invoiceNumber', 'invoiceDate', 'orderItems']);
 			expect(invoice.shipmentId).toBe(id);
 			expect(invoice.invoiceNumber).toMatch(/^INV-\d{8}$/);
-			expect(invoice.invoiceDate).toMatch(/\+05:30$/);
+			expect(invoice.invoiceDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+			expect(Object.keys(invoice.orderItems[0])).toEqual(['orderItemId', 'invoiceAmount', 'taxRate', 'serialNumbers']);
 			expect(doc.texts).toContain(`Invoice number: ${invoice.invoiceNumber}`);
+			expect(doc.texts).toContain(`Invoice date: ${invoice.invoiceDate}`);
 		});
 
 		it('answers 400 with an error code before labels were generated', async () => {

@@ -1,5 +1,6 @@
-/** Listings v3 (spec 2.5, 9.2; api-facts 7). */
+/** Listings v3 against the official models (spec 2.5, 9.2; api-facts 7, 11). */
 import { SHIPPING_PROVIDERS } from '../../simulator/profile';
+import { LISTING_ERROR_CODES as CODE } from '../../simulator/listings/validate';
 import { bearer, useHarness } from './helpers';
 
 const BASE = '/sellers/listings/v3';
@@ -10,6 +11,7 @@ function listing(override: Record<string, unknown> = {}) {
 		listing_status: 'ACTIVE',
 		price: { mrp: 999, selling_price: 799, currency: 'INR' },
 		tax: { hsn: '61091000' },
+		fulfillment_profile: 'NON_FBM',
 		fulfillment: { dispatch_sla: 2, shipping_provider: 'SELLER', procurement_type: 'REGULAR' },
 		packages: [{ id: 'PKG1', name: 'box', dimensions: { length: 20, breadth: 15, height: 5 }, weight: 0.4 }],
 		locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 25 }],
@@ -34,7 +36,7 @@ describe('listings v3', () => {
 			expect(inactive.data.listings).toHaveLength(3);
 			expect(inactive.data.listings.every((l: { listing_status: string }) => l.listing_status === 'INACTIVE')).toBe(true);
 			const sample = active.data.listings[0];
-			expect(Object.keys(sample)).toEqual(['sku', 'product_id', 'listing_status', 'price', 'tax', 'fulfillment', 'packages', 'locations']);
+			expect(Object.keys(sample)).toEqual(['sku', 'listing_id', 'product_id', 'listing_status', 'price', 'tax', 'fulfillment_profile', 'fulfillment', 'packages', 'locations', 'archived_status']);
 			expect(sample.tax.hsn).toMatch(/^\d{8}$/);
 			expect(sample.locations.map((l: { id: string }) => l.id)).toEqual(['LOC-DEMO-1', 'LOC-DEMO-2']);
 		});
@@ -70,7 +72,9 @@ describe('listings v3', () => {
 			const res = await get(`${sku},NOPE-1,${encodeURIComponent('bad sku!')}`);
 			expect(res.status).toBe(200);
 			expect(Object.keys(res.data.available)).toEqual([sku]);
-			expect(res.data.available[sku].sku).toBe(sku);
+			// The official listing detail: listing_id, no sku inside (the map is keyed by it).
+			expect(res.data.available[sku]).toMatchObject({ listing_id: expect.stringMatching(/^LST/), fulfillment_profile: expect.any(String), archived_status: 'NONE' });
+			expect(res.data.available[sku].sku).toBeUndefined();
 			expect(res.data.unavailable).toEqual(['NOPE-1']);
 			expect(res.data.invalid).toEqual(['bad sku!']);
 			expect((await get(Array.from({ length: 11 }, (_, i) => `S${i}`).join(','))).status).toBe(422);
@@ -82,13 +86,13 @@ describe('listings v3', () => {
 			const res = await post('', { 'NEW-SKU-1': listing() });
 			expect(res.status).toBe(200);
 			expect(res.data).toEqual({ 'NEW-SKU-1': { status: 'SUCCESS', errors: [], attribute_errors: [] } });
-			expect((await get('NEW-SKU-1')).data.available['NEW-SKU-1']).toMatchObject({ product_id: 'PRODUCTID0000001', price: { mrp: 999, selling_price: 799 } });
-			await post('', { 'NEW-SKU-1': listing({ price: { mrp: 500, selling_price: 400 } }) });
-			expect((await get('NEW-SKU-1')).data.available['NEW-SKU-1'].price).toEqual({ mrp: 500, selling_price: 400 });
+			expect((await get('NEW-SKU-1')).data.available['NEW-SKU-1']).toMatchObject({ product_id: 'PRODUCTID0000001', price: { mrp: 999, selling_price: 799 }, archived_status: 'NONE' });
+			await post('', { 'NEW-SKU-1': listing({ price: { mrp: 500, selling_price: 400, currency: 'INR' } }) });
+			expect((await get('NEW-SKU-1')).data.available['NEW-SKU-1'].price).toEqual({ mrp: 500, selling_price: 400, currency: 'INR' });
 		});
 
 		it('accepts the four shipping providers of the profile', async () => {
-			const body = Object.fromEntries(Object.values(SHIPPING_PROVIDERS).map((p, i) => [`SP-${i}`, listing({ fulfillment: { shipping_provider: p, procurement_type: 'REGULAR' } })]));
+			const body = Object.fromEntries(Object.values(SHIPPING_PROVIDERS).map((p, i) => [`SP-${i}`, listing({ fulfillment: { dispatch_sla: 1, shipping_provider: p, procurement_type: 'REGULAR' } })]));
 			const res = await post('', body);
 			expect(Object.values(res.data).map((r) => (r as { status: string }).status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
 		});
@@ -97,22 +101,38 @@ describe('listings v3', () => {
 			['hsn of 7 digits', { tax: { hsn: '6109100' } }, 'INVALID_HSN', 'tax.hsn'],
 			['no hsn', { tax: {} }, 'MISSING_HSN', 'tax.hsn'],
 			['no tax entity', { tax: undefined }, 'MISSING_HSN', 'tax.hsn'],
-			['a decimal price', { price: { mrp: 999.5, selling_price: 799 } }, 'INVALID_PRICE', 'price.mrp'],
-			['mrp below selling price', { price: { mrp: 500, selling_price: 799 } }, 'MRP_LESS_THAN_SELLING_PRICE', 'price.mrp'],
-			['the prose provider name', { fulfillment: { shipping_provider: 'MARKETPLACE_LOGISTICS', procurement_type: 'REGULAR' } }, 'INVALID_SHIPPING_PROVIDER', 'fulfillment.shipping_provider'],
-			['an unknown procurement type', { fulfillment: { shipping_provider: 'SELLER', procurement_type: 'FAST' } }, 'INVALID_PROCUREMENT_TYPE', 'fulfillment.procurement_type'],
+			['a decimal price', { price: { mrp: 999.5, selling_price: 799, currency: 'INR' } }, 'INVALID_PRICE', 'price.mrp'],
+			['mrp below selling price', { price: { mrp: 500, selling_price: 799, currency: 'INR' } }, 'MRP_LESS_THAN_SELLING_PRICE', 'price.mrp'],
+			['no currency', { price: { mrp: 999, selling_price: 799 } }, 'MISSING_ATTRIBUTE', 'price.currency'],
+			['another currency', { price: { mrp: 999, selling_price: 799, currency: 'USD' } }, 'INVALID_CURRENCY', 'price.currency'],
+			['the prose provider name', { fulfillment: { dispatch_sla: 2, shipping_provider: 'MARKETPLACE_LOGISTICS', procurement_type: 'REGULAR' } }, 'INVALID_SHIPPING_PROVIDER', 'fulfillment.shipping_provider'],
+			['an unknown procurement type', { fulfillment: { dispatch_sla: 2, shipping_provider: 'SELLER', procurement_type: 'FAST' } }, 'INVALID_PROCUREMENT_TYPE', 'fulfillment.procurement_type'],
+			['a fulfillment without dispatch_sla', { fulfillment: { shipping_provider: 'SELLER', procurement_type: 'REGULAR' } }, 'INVALID_ATTRIBUTE_VALUE', 'fulfillment.dispatch_sla'],
+			['no fulfillment_profile', { fulfillment_profile: undefined }, 'MISSING_ATTRIBUTE', 'fulfillment_profile'],
+			['an unknown fulfillment_profile', { fulfillment_profile: 'SELF' }, 'INVALID_FULFILLMENT_PROFILE', 'fulfillment_profile'],
+			['no packages', { packages: undefined }, 'MISSING_ATTRIBUTE', 'packages'],
+			['an empty package list', { packages: [] }, 'INVALID_PACKAGE', 'packages'],
+			['a package without a name', { packages: [{ dimensions: { length: 20, breadth: 15, height: 5 }, weight: 0.4 }] }, 'INVALID_PACKAGE', 'packages[0].name'],
+			['flat package dimensions', { packages: [{ name: 'box', length: 20, breadth: 15, height: 5, weight: 0.4 }] }, 'INVALID_PACKAGE', 'packages[0]'],
+			['no locations', { locations: undefined }, 'MISSING_ATTRIBUTE', 'locations'],
 			["another seller's location", { locations: [{ id: 'LOC-DEMO-3', status: 'ENABLED', inventory: 1 }] }, 'INVALID_LOCATION', 'locations[0].id'],
 			['a bad location status', { locations: [{ id: 'LOC-DEMO-1', status: 'ON', inventory: 1 }] }, 'INVALID_LOCATION_STATUS', 'locations[0].status'],
 			['negative inventory', { locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: -1 }] }, 'INVALID_INVENTORY', 'locations[0].inventory'],
 			['a bad listing status', { listing_status: 'LIVE' }, 'INVALID_LISTING_STATUS', 'listing_status'],
+			['a text address_label', { address_label: 'Made in Tiruppur' }, 'INVALID_LABEL', 'address_label'],
+			['a text in an address_label list', { address_label: { manufacturer_details: 'Maker' } }, 'INVALID_LABEL', 'address_label.manufacturer_details'],
+			['a text dating_label', { dating_label: '2025-01' }, 'INVALID_LABEL', 'dating_label'],
+			['a text mfg_date', { dating_label: { mfg_date: '2025-01-01' } }, 'INVALID_LABEL', 'dating_label.mfg_date'],
+			['an archived_status (update only)', { archived_status: 'NONE' }, 'INVALID_ATTRIBUTE_VALUE', 'archived_status'],
 			['a v2 top-level mrp', { mrp: 999 }, 'UNSUPPORTED_ATTRIBUTE_PLACEMENT', 'mrp'],
 			['a v2 top-level procurement_sla', { procurement_sla: 2 }, 'UNSUPPORTED_ATTRIBUTE_PLACEMENT', 'procurement_sla'],
-		])('fails a SKU with %s', async (_name, override, code, path) => {
+		] as Array<[string, Record<string, unknown>, keyof typeof CODE, string]>)('fails a SKU with %s: a per-SKU FAILURE with an integer code', async (_name, override, name, path) => {
+			const code = CODE[name];
 			const res = await post('', { 'BAD-1': listing(override), 'GOOD-1': listing() });
 			expect(res.status).toBe(200);
 			expect(res.data['GOOD-1'].status).toBe('SUCCESS');
 			expect(res.data['BAD-1'].status).toBe('FAILURE');
-			expect(res.data['BAD-1'].errors).toContainEqual(expect.objectContaining({ severity: 'ERROR', code, path }));
+			expect(res.data['BAD-1'].errors).toContainEqual(expect.objectContaining({ severity: 'ERROR', code, path, description: expect.any(String) }));
 			expect((await get('BAD-1')).data.unavailable).toEqual(['BAD-1']);
 		});
 
@@ -121,7 +141,7 @@ describe('listings v3', () => {
 			expect(res.data['WARN-1']).toEqual({
 				status: 'WARNING',
 				errors: [],
-				attribute_errors: [{ severity: 'WARNING', code: 'UNKNOWN_ATTRIBUTE', description: 'Attribute "colour" is not recognised and was ignored', path: 'colour' }],
+				attribute_errors: [{ severity: 'WARNING', code: CODE.UNKNOWN_ATTRIBUTE, description: 'Attribute "colour" is not recognised and was ignored', attribute: 'colour', path: 'colour' }],
 			});
 			const stored = (await get('WARN-1')).data.available['WARN-1'];
 			expect(stored.colour).toBeUndefined();
@@ -138,30 +158,63 @@ describe('listings v3', () => {
 	});
 
 	describe('updates', () => {
+		const PRODUCT = 'PRODUCTID0000001';
 		beforeEach(async () => {
 			await post('', { 'UPD-1': listing({ locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 5 }, { id: 'LOC-DEMO-2', status: 'ENABLED', inventory: 7 }] }) });
 		});
 
-		it('updates price, inventory and other attributes of existing SKUs', async () => {
-			expect((await post('/update/price', { 'UPD-1': { price: { mrp: 1200, selling_price: 999 } } })).data['UPD-1'].status).toBe('SUCCESS');
-			expect((await post('/update/inventory', { 'UPD-1': { locations: [{ id: 'LOC-DEMO-2', status: 'DISABLED', inventory: 0 }] } })).data['UPD-1'].status).toBe('SUCCESS');
-			expect((await post('/update', { 'UPD-1': { listing_status: 'INACTIVE', archived_status: 'ARCHIVED', fulfillment: { dispatch_sla: 4 } } })).data['UPD-1'].status).toBe('SUCCESS');
-			const stored = (await get('UPD-1')).data.available['UPD-1'];
+		it('updates price, inventory and the whole listing with archived_status', async () => {
+			expect((await post('/update/price', { 'UPD-1': { product_id: PRODUCT, price: { mrp: 1200, selling_price: 999, currency: 'INR' } } })).data['UPD-1'].status).toBe('SUCCESS');
+			expect((await post('/update/inventory', { 'UPD-1': { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-2', status: 'DISABLED', inventory: 0 }] } })).data['UPD-1'].status).toBe('SUCCESS');
+			let stored = (await get('UPD-1')).data.available['UPD-1'];
 			expect(stored.price).toEqual({ mrp: 1200, selling_price: 999, currency: 'INR' });
 			expect(stored.locations).toEqual([
 				{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 5 },
 				{ id: 'LOC-DEMO-2', status: 'DISABLED', inventory: 0 },
 			]);
+			const { listing_id: _id, ...whole } = stored;
+			const update = { ...whole, listing_status: 'INACTIVE', archived_status: 'ARCHIVED', fulfillment: { dispatch_sla: 4, shipping_provider: 'SELLER', procurement_type: 'REGULAR' } };
+			expect((await post('/update', { 'UPD-1': update })).data['UPD-1'].status).toBe('SUCCESS');
+			stored = (await get('UPD-1')).data.available['UPD-1'];
 			expect(stored).toMatchObject({ listing_status: 'INACTIVE', archived_status: 'ARCHIVED', fulfillment: { dispatch_sla: 4, shipping_provider: 'SELLER', procurement_type: 'REGULAR' } });
+			// The update replaces the listing; a left-out fulfillment is kept, archived_status NONE un-archives.
+			const { fulfillment: _f, ...withoutFulfillment } = update;
+			expect((await post('/update', { 'UPD-1': { ...withoutFulfillment, archived_status: 'NONE' } })).data['UPD-1'].status).toBe('SUCCESS');
+			expect((await get('UPD-1')).data.available['UPD-1']).toMatchObject({ archived_status: 'NONE', fulfillment: { dispatch_sla: 4 } });
 		});
 
-		it('fails unknown SKUs and invalid values', async () => {
-			expect((await post('/update/price', { 'NOPE-9': { price: { mrp: 10, selling_price: 5 } } })).data['NOPE-9'].errors[0].code).toBe('SKU_NOT_FOUND');
-			expect((await post('/update/price', { 'UPD-1': { price: { mrp: 100, selling_price: 500 } } })).data['UPD-1'].errors[0].code).toBe('MRP_LESS_THAN_SELLING_PRICE');
-			expect((await post('/update/price', { 'UPD-1': { price: { mrp: 1000 } } })).data['UPD-1'].errors[0].code).toBe('MISSING_ATTRIBUTE');
-			expect((await post('/update/inventory', { 'UPD-1': { locations: [{ id: 'LOC-DEMO-3', inventory: 1 }] } })).data['UPD-1'].errors[0].code).toBe('INVALID_LOCATION');
-			expect((await post('/update', { 'UPD-1': { product_id: 'OTHER' } })).data['UPD-1'].errors[0].code).toBe('PRODUCT_ID_MISMATCH');
-			expect((await post('/update', { 'UPD-1': { price: { selling_price: 5000 } } })).data['UPD-1'].errors[0].code).toBe('MISSING_ATTRIBUTE');
+		it('refuses the price body without product_id and currency (what the node used to send): a per-SKU FAILURE under HTTP 200', async () => {
+			const res = await post('/update/price', { 'UPD-1': { price: { mrp: 1200, selling_price: 999 } } });
+			expect(res.status).toBe(200);
+			expect(res.data['UPD-1'].status).toBe('FAILURE');
+			expect(res.data['UPD-1'].errors).toEqual([
+				{ severity: 'ERROR', code: CODE.MISSING_ATTRIBUTE, description: 'product_id is required', path: 'product_id' },
+				{ severity: 'ERROR', code: CODE.MISSING_ATTRIBUTE, description: 'price.currency is required', path: 'price.currency' },
+			]);
+			expect((await get('UPD-1')).data.available['UPD-1'].price).toEqual({ mrp: 999, selling_price: 799, currency: 'INR' });
+		});
+
+		it.each([
+			['/update/price', { price: { mrp: 10, selling_price: 5, currency: 'INR' } }, 'MISSING_ATTRIBUTE', 'product_id'],
+			['/update/inventory', { locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 1 }] }, 'MISSING_ATTRIBUTE', 'product_id'],
+			['/update/inventory', { product_id: PRODUCT }, 'MISSING_ATTRIBUTE', 'locations'],
+			['/update/inventory', { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-1', inventory: 1 }] }, 'INVALID_LOCATION_STATUS', 'locations[0].status'],
+			['/update/inventory', { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED' }] }, 'INVALID_INVENTORY', 'locations[0].inventory'],
+			['/update/inventory', { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-3', status: 'ENABLED', inventory: 1 }] }, 'INVALID_LOCATION', 'locations[0].id'],
+			['/update/price', { product_id: PRODUCT, price: { mrp: 100, selling_price: 500, currency: 'INR' } }, 'MRP_LESS_THAN_SELLING_PRICE', 'price.mrp'],
+			['/update/price', { product_id: 'OTHER', price: { mrp: 100, selling_price: 50, currency: 'INR' } }, 'PRODUCT_ID_MISMATCH', 'product_id'],
+			['/update', { product_id: PRODUCT, listing_status: 'ACTIVE' }, 'MISSING_ATTRIBUTE', 'price'],
+			['/update', { ...listing(), archived_status: 'UNARCHIVED' }, 'INVALID_ARCHIVED_STATUS', 'archived_status'],
+			['/update', { ...listing(), fulfillment_profile: undefined }, 'MISSING_ATTRIBUTE', 'fulfillment_profile'],
+			['/update', { ...listing(), address_label: 'Made in Tiruppur' }, 'INVALID_LABEL', 'address_label'],
+		] as Array<[string, Record<string, unknown>, keyof typeof CODE, string]>)('%s fails %j', async (path, entry, name, field) => {
+			const res = await post(path, { 'UPD-1': entry });
+			expect(res.data['UPD-1'].status).toBe('FAILURE');
+			expect(res.data['UPD-1'].errors).toContainEqual(expect.objectContaining({ code: CODE[name], path: field }));
+		});
+
+		it('fails an unknown SKU', async () => {
+			expect((await post('/update/price', { 'NOPE-9': { product_id: PRODUCT, price: { mrp: 10, selling_price: 5, currency: 'INR' } } })).data['NOPE-9'].errors[0].code).toBe(CODE.SKU_NOT_FOUND);
 		});
 	});
 });

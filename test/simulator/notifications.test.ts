@@ -296,7 +296,7 @@ describe('push notifications', () => {
 			const label = {
 				shipmentId: a,
 				locationId: 'LOC-DEMO-1',
-				invoices: [{ orderId: shipment.orderItems[0].orderId, invoiceDate: new Date().toISOString() }],
+				invoices: [{ orderId: shipment.orderItems[0].orderId, invoiceDate: new Date(h.sim.control.getClock().epochMs + 5.5 * 3_600_000).toISOString().slice(0, 10) }],
 				taxItems: [{ orderItemId: shipment.orderItems[0].orderItemId, taxRate: 5 }],
 			};
 			await h.api.post('/sellers/v3/shipments/labels', { shipments: [label] }, { headers: bearer(token) });

@@ -4,7 +4,8 @@ import { bearer, useHarness } from './helpers';
 interface WireReturn {
 	returnId: string;
 	locationId: string;
-	source: string;
+	type: string;
+	orderDate: string;
 	trackingId: string;
 	createdDate: string;
 }
@@ -28,13 +29,29 @@ describe('returns v2', () => {
 		expect(res.data).toMatchObject({ hasMore: false, nextUrl: null });
 		const items: WireReturn[] = res.data.returnItems;
 		expect(items).toHaveLength(8);
-		expect(items.every((r) => r.source === 'customer_return')).toBe(true);
+		expect(items.every((r) => r.type === 'customer_return')).toBe(true);
 		expect(new Set(items.map((r) => r.locationId))).toEqual(new Set(['LOC-DEMO-1', 'LOC-DEMO-2']));
-		expect(Object.keys(items[0])).toEqual(
-			expect.arrayContaining(['returnId', 'orderItemId', 'orderId', 'shipmentId', 'locationId', 'quantity', 'status', 'type', 'reason', 'trackingId', 'createdDate', 'updatedDate']),
+		// The official return item (api-facts 6, 11), nothing else.
+		expect(Object.keys(items[0]).sort()).toEqual(
+			[
+				'returnId', 'orderItemId', 'orderId', 'orderDate', 'sellerId', 'shipmentId', 'shipmentStatus', 'locationId', 'quantity', 'status', 'type', 'reason',
+				'subReason', 'comments', 'trackingId', 'courierName', 'createdDate', 'updatedDate', 'approvedOn', 'expectedDate', 'serviceProfile', 'services',
+			].sort(),
 		);
+		expect(items[0]).toMatchObject({ sellerId: 'SELLER-DEMO-1', services: [] });
+		expect(items[0].orderDate).toMatch(/\+05:30$/);
 		expect(items[0].createdDate).toMatch(/\+05:30$/);
 		expect((await list({ source: 'courier_return' })).data.returnItems).toHaveLength(8);
+	});
+
+	it('with returnsNextUrlForm versioned, nextUrl carries /v2 and is relative to /sellers', async () => {
+		h.sim.control.setConfig({ returnsNextUrlForm: 'versioned' });
+		h.sim.control.seedReturns({ locationId: 'LOC-DEMO-1', count: 30, source: 'customer_return' });
+		const first = await list({ source: 'customer_return' });
+		expect(first.data.nextUrl).toMatch(/^\/v2\/returns\?source=customer_return&next_token=[\w-]+$/);
+		const next = await h.api.get(`/sellers${first.data.nextUrl}`, { headers: bearer(h.token) });
+		expect(next.status).toBe(200);
+		expect(next.data.returnItems.length).toBeGreaterThan(0);
 	});
 
 	it('pages 25 at a time with nextUrl relative to /sellers/v2', async () => {

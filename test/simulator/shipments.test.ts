@@ -22,19 +22,19 @@ describe('shipments', () => {
 	const ids = (list: WireShipment[]) => list.map((s) => s.shipmentId);
 
 	describe('search', () => {
-		it('finds pre-dispatch NORMAL shipments not on hold by default, sorted by dispatchByDate', async () => {
+		it('finds pre-dispatch NORMAL shipments by default, held ones included (v3 has no hold filter), sorted by dispatchByDate', async () => {
 			const res = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1' } });
 			expect(res.status).toBe(200);
 			expect(Object.keys(res.data)).toEqual(['hasMore', 'nextPageUrl', 'shipments']);
 			const shipments: WireShipment[] = res.data.shipments;
-			// Seeded pattern per location: 18 pre-dispatch, minus 2 EXPRESS, 2 SELF and 1 held NORMAL one.
-			expect(shipments).toHaveLength(13);
+			// Seeded pattern per location: 18 pre-dispatch, minus 2 EXPRESS and 2 SELF; one of them is held.
+			expect(shipments).toHaveLength(14);
+			expect(shipments.filter((s) => s.hold)).toHaveLength(1);
 			expect(res.data.hasMore).toBe(false);
 			expect(res.data.nextPageUrl).toMatch(/^\/v3\/shipments\/filter\?next_token=[\w-]+$/);
 			for (const s of shipments) {
 				expect(s.locationId).toBe('LOC-DEMO-1');
 				expect(s.shipmentType).toBe('NORMAL');
-				expect(s.hold).toBe(false);
 				expect(PRE_DISPATCH).toContain(s.orderItems[0].status);
 				expect(s.dispatchByDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+05:30$/);
 			}
@@ -48,7 +48,7 @@ describe('shipments', () => {
 			expect(res.data.shipments).toHaveLength(20);
 			expect(res.data.hasMore).toBe(true);
 			const rest = await h.api.get(`/sellers${res.data.nextPageUrl}`, { headers: bearer(h.token) });
-			expect(rest.data.shipments).toHaveLength(6);
+			expect(rest.data.shipments).toHaveLength(8);
 			expect(rest.data.hasMore).toBe(false);
 			const all: WireShipment[] = [...res.data.shipments, ...rest.data.shipments];
 			expect(new Set(all.map((s) => s.locationId))).toEqual(new Set(['LOC-DEMO-1', 'LOC-DEMO-2']));
@@ -58,15 +58,23 @@ describe('shipments', () => {
 			const self = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1', shipmentTypes: ['SELF'] } });
 			expect(self.data.shipments.map((s: WireShipment) => s.shipmentType)).toEqual(['SELF', 'SELF']);
 			const all = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1', shipmentTypes: ['NORMAL', 'EXPRESS', 'SELF'] } });
-			expect(all.data.shipments).toHaveLength(16);
+			expect(all.data.shipments).toHaveLength(18);
 			const tiers = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1', shipmentTypes: ['NORMAL', 'EXPRESS', 'SELF'], dispatchServiceTiers: ['EXPRESS'] } });
-			expect(tiers.data.shipments.map((s: WireShipment) => s.shipmentType)).toEqual(['EXPRESS']);
+			expect(tiers.data.shipments.map((s: WireShipment) => s.shipmentType)).toEqual(['EXPRESS', 'EXPRESS']);
 		});
 
-		it('filters held shipments with hold: true', async () => {
-			const res = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1', hold: true, shipmentTypes: ['NORMAL', 'EXPRESS', 'SELF'] } });
-			expect(res.data.shipments).toHaveLength(2);
-			expect(res.data.shipments.every((s: WireShipment) => s.hold)).toBe(true);
+		it('refuses hold and mps: not fields of the v3 filter (older docs had them)', async () => {
+			for (const field of ['hold', 'mps']) {
+				const res = await search({ filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1', [field]: false } });
+				expect(res.status).toBe(400);
+				expect(res.data.message).toMatch(new RegExp(`^filter\\.${field} is not a field of the v3 filter`));
+			}
+		});
+
+		it('searches RETURN_REQUESTED, RETURNED and COMPLETED as post-dispatch states', async () => {
+			const res = await search({ filter: { type: 'postDispatch', states: ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] } });
+			expect(res.status).toBe(200);
+			expect(res.data.shipments).toEqual([]);
 		});
 
 		it('filters post-dispatch and cancelled shipments', async () => {
@@ -88,9 +96,8 @@ describe('shipments', () => {
 
 		it.each([
 			[{ filter: { type: 'preDispatch', states: ['SHIPPED'] } }, 'State SHIPPED is not valid for filter type preDispatch (allowed: APPROVED, PACKING_IN_PROGRESS, PACKED, FORM_FAILED, READY_TO_DISPATCH)'],
-			[{ filter: { type: 'postDispatch', states: ['APPROVED'] } }, 'State APPROVED is not valid for filter type postDispatch (allowed: PICKUP_COMPLETE, SHIPPED, DELIVERED)'],
-			[{ filter: { type: 'postDispatch', states: ['RETURN_REQUESTED'] } }, 'State RETURN_REQUESTED cannot be searched with any filter type'],
-			[{ filter: { type: 'preDispatch', states: ['COMPLETED'] } }, 'State COMPLETED cannot be searched with any filter type'],
+			[{ filter: { type: 'postDispatch', states: ['APPROVED'] } }, 'State APPROVED is not valid for filter type postDispatch (allowed: PICKUP_COMPLETE, SHIPPED, DELIVERED, RETURN_REQUESTED, RETURNED, COMPLETED)'],
+			[{ filter: { type: 'preDispatch', states: ['COMPLETED'] } }, 'State COMPLETED is not valid for filter type preDispatch (allowed: APPROVED, PACKING_IN_PROGRESS, PACKED, FORM_FAILED, READY_TO_DISPATCH)'],
 			[{ filter: { type: 'cancelled' } }, 'filter.cancellationType is required for filter type cancelled (sellerCancellation, buyerCancellation, marketplaceCancellation)'],
 			[{ filter: { type: 'cancelled', cancellationType: 'customerCancellation' } }, 'filter.cancellationType must be one of sellerCancellation, buyerCancellation, marketplaceCancellation'],
 			[{ filter: { type: 'later' } }, 'filter.type must be one of preDispatch, postDispatch, cancelled; got "later"'],
@@ -150,11 +157,11 @@ describe('shipments', () => {
 				expect(res.status).toBe(200);
 				pages.push(res.data);
 			}
-			expect(pages.map((p) => p.shipments.length)).toEqual([20, 20, 18]);
+			expect(pages.map((p) => p.shipments.length)).toEqual([20, 20, 19]);
 			expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
 			expect(pages[2].nextPageUrl).toMatch(/^\/v3\/shipments\/filter\?next_token=/);
 			const all = pages.flatMap((p) => ids(p.shipments));
-			expect(new Set(all).size).toBe(58);
+			expect(new Set(all).size).toBe(59);
 
 			// The same token gives the same page again; the token past the end gives an empty last page.
 			const again = await h.api.get(`/sellers${pages[0].nextPageUrl}`, { headers: bearer(partner.access_token) });
@@ -207,7 +214,7 @@ describe('shipments', () => {
 				total += res.data.shipments.length;
 				pages++;
 			}
-			expect(total).toBe(3_013);
+			expect(total).toBe(3_014);
 			expect(pages).toBe(151);
 		});
 	});
@@ -238,7 +245,7 @@ describe('shipments', () => {
 			expect(tooMany.data).toEqual({ error: 'TOO_MANY_IDS', message: 'At most 100 shipmentIds are allowed per request; got 101' });
 		});
 
-		it('returns shipping details with addresses, courier and dimensions; contact details for self-ship only', async () => {
+		it('returns shipping details in the official shape: order items, weighingRequired, addresses, a top-level courierDetails; contact details for self-ship only', async () => {
 			const packed = (h.sim.control.listShipments({ locationId: 'LOC-DEMO-1', state: 'PACKED' }).shipments as Array<{ shipmentId: string; shipmentType: string }>).find((s) => s.shipmentType === 'NORMAL') as { shipmentId: string; shipmentType: string };
 			const self = (h.sim.control.listShipments({ locationId: 'LOC-DEMO-1' }).shipments as Array<{ shipmentId: string; shipmentType: string }>).find((s) => s.shipmentType === 'SELF');
 			const res = await h.api.get(`/sellers/v3/shipments/${packed.shipmentId},${self?.shipmentId},unknown-id`, { headers: bearer(h.token) });
@@ -250,8 +257,13 @@ describe('shipments', () => {
 			expect(details.deliveryAddress.pinCode).toMatch(/^\d{6}$/);
 			expect(details.sellerAddress).toMatchObject({ city: 'Bengaluru', pinCode: '560058' });
 			expect(details.returnAddress).toEqual(details.sellerAddress);
-			expect(details.subShipments[0].courierDetails.deliveryDetails.trackingId).toMatch(/^[A-Z]{3}\d{10}$/);
-			expect(details.subShipments[0].shipmentDimensions).toEqual(expect.objectContaining({ length: expect.any(Number), weight: expect.any(Number) }));
+			expect(Object.keys(details).sort()).toEqual(
+				['billingAddress', 'buyerDetails', 'courierDetails', 'deliveryAddress', 'orderId', 'orderItems', 'returnAddress', 'sellerAddress', 'shipmentId', 'weighingRequired'].sort(),
+			);
+			expect(details.courierDetails.deliveryDetails.trackingId).toMatch(/^[A-Z]{3}\d{10}$/);
+			expect(details.courierDetails.pickupDetails).toEqual(details.courierDetails.deliveryDetails);
+			expect(details.orderItems.map((i: { orderItemId: string }) => i.orderItemId)).toEqual((h.sim.control.getShipment(packed.shipmentId).itemStates as Array<{ orderItemId: string }>).map((i) => i.orderItemId));
+			expect(typeof details.weighingRequired).toBe('boolean');
 			expect(details.deliveryAddress.contactNumber).toBeNull();
 			expect(details.buyerDetails.email).toBeNull();
 			expect(selfDetails.deliveryAddress.contactNumber).toMatch(/^9\d{9}$/);
