@@ -2,6 +2,8 @@
  * Batching to the floor, for every batched operation: N input items that each name one shipment
  * (or SKU) make ceil(N / limit) requests of at most `limit` (25, 50, 100 or 10), and every
  * output item is paired to its input. Checked at N = limit (1 request) and N = limit + 1 (2).
+ * Listing writes that must read the current listing first (Update, and the price and inventory
+ * updates without a product ID) add one lookup of the same SKUs per request, no more.
  */
 import type { Simulator } from '../../simulator';
 import { apiCalls, generateLabelsJson, labelInputs, LOC_1, ok, pairedIndexes, runAction, seedApproved, seedInState, SELF, useSimulator, wireShipment } from './helpers';
@@ -17,6 +19,8 @@ interface Case {
 	size: (call: RecordedCall) => number;
 	/** Output items per input item (1 unless a file covers several). */
 	filesPerRequest?: boolean;
+	/** Each request is preceded by one listing lookup of the same SKUs. */
+	readsFirst?: boolean;
 }
 
 const inPath = (call: RecordedCall) => call.path.split('/')[4].split(',').length;
@@ -24,6 +28,7 @@ const inBody = (call: RecordedCall) => (call.body as { shipments: unknown[] }).s
 const skuKeys = (call: RecordedCall) => Object.keys(call.body as object).length;
 const shipments = (state: string) => (sim: Simulator, n: number) => seedInState(sim, n, state).map((id) => ({ id, locationId: LOC_1 }));
 const skus = (sim: Simulator, n: number) => sim.control.seedListings({ count: n }).skus.map((sku) => ({ sku }));
+const LISTING_LOOKUP = 'GET /sellers/listings/v3/{skuIds}';
 const byId = { shipmentIds: '={{ $json.id }}' };
 
 const CASES: Case[] = [
@@ -65,22 +70,34 @@ const CASES: Case[] = [
 			operation: 'create',
 			sku: '={{ "NEW-" + $json.sku }}',
 			productId: 'P1',
+			listingStatus: 'ACTIVE',
 			mrp: 100,
 			sellingPrice: 90,
+			currency: 'INR',
 			hsn: '12345678',
-			additionalFields: { listingStatus: 'ACTIVE' },
+			fulfillmentProfile: 'NON_FBM',
+			packages: { package: [{ name: 'Box', length: 10, breadth: 10, height: 10, weight: 0.5 }] },
+			locations: { location: [{ id: LOC_1, status: 'ENABLED', inventory: 3 }] },
 		},
 		input: skus,
 		size: skuKeys,
 	},
-	{ name: 'Listing Update', limit: 10, parameters: { resource: 'listing', operation: 'update', sku: '={{ $json.sku }}', hsn: '12345678' }, input: skus, size: skuKeys },
-	{ name: 'Listing Update Price', limit: 10, parameters: { resource: 'listing', operation: 'updatePrice', sku: '={{ $json.sku }}', mrp: 5000, sellingPrice: 4000 }, input: skus, size: skuKeys },
+	{ name: 'Listing Update', limit: 10, parameters: { resource: 'listing', operation: 'update', sku: '={{ $json.sku }}', updateFields: { hsn: '12345678' } }, input: skus, size: skuKeys, readsFirst: true },
+	{
+		name: 'Listing Update Price',
+		limit: 10,
+		parameters: { resource: 'listing', operation: 'updatePrice', sku: '={{ $json.sku }}', mrp: 5000, sellingPrice: 4000, currency: 'INR' },
+		input: skus,
+		size: skuKeys,
+		readsFirst: true,
+	},
 	{
 		name: 'Listing Update Inventory',
 		limit: 10,
 		parameters: { resource: 'listing', operation: 'updateInventory', sku: '={{ $json.sku }}', locations: { location: [{ id: LOC_1, status: 'ENABLED', inventory: 3 }] } },
 		input: skus,
 		size: skuKeys,
+		readsFirst: true,
 	},
 	{ name: 'Listing Get', limit: 10, parameters: { resource: 'listing', operation: 'get', skus: '={{ $json.sku }}' }, input: skus, size: (call) => call.path.split('/')[4].split(',').length },
 ];
@@ -88,15 +105,20 @@ const CASES: Case[] = [
 describe('Batching to the floor', () => {
 	const env = useSimulator();
 
-	describe.each(CASES)('$name (limit $limit)', ({ limit, parameters, input, size, filesPerRequest }) => {
+	describe.each(CASES)('$name (limit $limit)', ({ limit, parameters, input, size, filesPerRequest, readsFirst }) => {
 		it.each([
 			[limit, [limit]],
 			[limit + 1, [limit, 1]],
 		])('%i input items make requests of %j', async (n, sizes) => {
 			const items = input(env.sim, n);
 			const output = ok(await runAction(env.store, SELF, parameters, items));
-			const calls = apiCalls(env.sim);
+			const all = apiCalls(env.sim);
+			const calls = readsFirst ? all.filter((call) => call.route !== LISTING_LOOKUP) : all;
 			expect(calls.map(size)).toEqual(sizes);
+			if (readsFirst) {
+				expect(all.map((call) => call.route === LISTING_LOOKUP)).toEqual(sizes.flatMap(() => [true, false]));
+				expect(all.filter((call) => call.route === LISTING_LOOKUP).map(inPath)).toEqual(sizes);
+			}
 			expect(calls.every((call) => call.status === 200)).toBe(true);
 			if (filesPerRequest) {
 				expect(output).toHaveLength(sizes.length);

@@ -120,9 +120,9 @@ export function stateOf(sim: Simulator, shipmentId: string): string {
 	return String(sim.control.getShipment(shipmentId).state);
 }
 
-/** An invoice date the simulator accepts: after the order date, not after its clock. */
+/** An invoice date the simulator accepts: today on its clock, a date (yyyy-MM-dd) in +05:30. */
 export function invoiceDate(sim: Simulator): string {
-	return new Date(sim.control.getClock().epochMs - 1000).toISOString();
+	return new Date(sim.control.getClock().epochMs + 5.5 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** The label request (JSON input mode) for a seeded shipment: an invoice and a tax item per order item. */

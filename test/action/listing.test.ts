@@ -18,6 +18,7 @@ import {
 	type Loose,
 } from './helpers';
 import { runListSearch } from '../support/n8nHarness';
+import { LISTING_ERROR_CODES } from '../../simulator/listings/validate';
 import { actionNode } from '../support/fixtures';
 
 const createFields = {
@@ -29,12 +30,15 @@ const createFields = {
 	mrp: 999,
 	sellingPrice: 799,
 	hsn: '61091000',
+	currency: 'INR',
+	fulfillmentProfile: 'NON_FBM',
 	shippingProvider: 'SELLER_MARKETPLACE',
 	procurementType: 'REGULAR',
 	dispatchSla: 2,
+	packages: { package: [{ name: 'Box', length: 30, breadth: 20, height: 5, weight: 0.4 }] },
 	locations: { location: [{ id: LOC_1, status: 'ENABLED', inventory: 25 }] },
 	listingStatus: 'ACTIVE',
-	additionalFields: { currency: 'INR', addressLabel: 'Made in Tiruppur', datingLabel: '{"mfg":"2025-01"}' },
+	additionalFields: { addressLabel: { countriesOfOrigin: 'IN', packerDetails: 'Packer Co, Tiruppur' }, datingLabel: { shelfLife: 730 } },
 };
 
 const createJson = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
@@ -45,7 +49,10 @@ function validListing(overrides: Record<string, unknown> = {}): Record<string, u
 		listing_status: 'ACTIVE',
 		price: { mrp: 500, selling_price: 450, currency: 'INR' },
 		tax: { hsn: '12345678' },
+		fulfillment_profile: 'NON_FBM',
 		fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
+		packages: [{ name: 'Box', dimensions: { length: 10, breadth: 8, height: 4 }, weight: 0.5 }],
+		locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
 		...overrides,
 	};
 }
@@ -66,10 +73,12 @@ describe('Listing > Create', () => {
 			listing_status: 'ACTIVE',
 			price: { mrp: 999, selling_price: 799, currency: 'INR' },
 			tax: { hsn: '61091000' },
+			fulfillment_profile: 'NON_FBM',
 			fulfillment: { dispatch_sla: 2, shipping_provider: 'SELLER_MARKETPLACE', procurement_type: 'REGULAR' },
+			packages: [{ name: 'Box', dimensions: { length: 30, breadth: 20, height: 5 }, weight: 0.4 }],
 			locations: [{ id: LOC_1, status: 'ENABLED', inventory: 25 }],
-			address_label: 'Made in Tiruppur',
-			dating_label: { mfg: '2025-01' },
+			address_label: { packer_details: ['Packer Co, Tiruppur'], countries_of_origin: ['IN'] },
+			dating_label: { shelf_life: 730 },
 		});
 		expect(calls[0].body).toEqual({ 'NEW-SKU-1': listing('NEW-SKU-1'), 'NEW-SKU-2': listing('NEW-SKU-2') });
 		expectBearer(calls, accessToken(env.store));
@@ -80,17 +89,20 @@ describe('Listing > Create', () => {
 		expect(pairedIndexes(items)).toEqual([0, 1]);
 	});
 
-	it('fields mode with defaults: listing_status ACTIVE is sent and packages go out in the reference shape', async () => {
-		const { listingStatus: _omitted, ...withoutStatus } = createFields;
-		const parameters = {
-			...withoutStatus,
-			additionalFields: { currency: 'INR', packages: { package: [{ length: 30, breadth: 20, height: 5, weight: 0.4 }] } },
-		};
+	it('fields mode with defaults: listing_status ACTIVE, currency INR and the seller\'s fulfillment profile are sent; packages in the model\'s shape', async () => {
+		const { listingStatus: _status, currency: _currency, fulfillmentProfile: _profile, additionalFields: _labels, ...withDefaults } = createFields;
+		const parameters = { ...withDefaults, packages: { package: [{ name: 'Box 1 of 2', length: 30, breadth: 20, height: 5, weight: 0.4 }, { name: 'Box 2 of 2', length: 10, breadth: 10, height: 10, weight: 1 }] } };
 		const items = ok(await runAction(env.store, SELF, parameters, [{ sku: 'PKG-SKU-1' }]));
 		expect(items[0].json).toMatchObject({ sku: 'PKG-SKU-1', status: 'SUCCESS' });
 		const sent = (apiCalls(env.sim)[0].body as Loose)['PKG-SKU-1'] as Loose;
 		expect(sent.listing_status).toBe('ACTIVE');
-		expect(sent.packages).toEqual([{ dimensions: { length: 30, breadth: 20, height: 5 }, weight: 0.4 }]);
+		expect(sent.price.currency).toBe('INR');
+		expect(sent.fulfillment_profile).toBe('NON_FBM');
+		expect(sent.packages).toEqual([
+			{ name: 'Box 1 of 2', dimensions: { length: 30, breadth: 20, height: 5 }, weight: 0.4 },
+			{ name: 'Box 2 of 2', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 },
+		]);
+		expect(sent.address_label).toBeUndefined();
 	});
 
 	it('batches 25 SKUs into ceil(25/10) = 3 requests, each output paired', async () => {
@@ -101,26 +113,32 @@ describe('Listing > Create', () => {
 		expect(pairedIndexes(items)).toEqual(input.map((_, i) => i));
 	});
 
-	it('takes JSON with the spec\'s prose names and sends the wire names', async () => {
+	it('takes JSON with the spec\'s prose and camelCase names and sends the wire names', async () => {
 		const listing = {
 			productId: 'PID-9',
 			listingStatus: 'INACTIVE',
-			price: { mrp: 300, sellingPrice: 300 },
+			price: { mrp: 300, sellingPrice: 300, currency: 'INR' },
 			tax: { hsn: 61091000 },
+			fulfillmentProfile: 'FBM_LITE',
 			fulfillment: { procurement_sla: 3, shippingProvider: 'MARKETPLACE_SELLER', procurementType: 'DOMESTIC' },
-			addressLabel: 'A',
-			datingLabel: 'B',
+			packages: [{ name: 'Flat box', length: 20, breadth: 10, height: 2, weight: 0.2 }],
+			locations: [{ id: LOC_1, status: 'DISABLED', inventory: 0 }],
+			addressLabel: { manufacturerDetails: ['Maker'], countriesOfOrigin: ['IN'] },
+			datingLabel: { mfgDate: 1735689600000, expiryDate: 1767225600000 },
 		};
 		const items = ok(await runAction(env.store, SELF, createJson, [{ sku: 'JSON-SKU', listing }]));
 		expect(apiCalls(env.sim)[0].body).toEqual({
 			'JSON-SKU': {
 				product_id: 'PID-9',
 				listing_status: 'INACTIVE',
-				price: { mrp: 300, selling_price: 300 },
+				price: { mrp: 300, selling_price: 300, currency: 'INR' },
 				tax: { hsn: '61091000' },
+				fulfillment_profile: 'FBM_LITE',
 				fulfillment: { dispatch_sla: 3, shipping_provider: 'MARKETPLACE_SELLER', procurement_type: 'DOMESTIC' },
-				address_label: 'A',
-				dating_label: 'B',
+				packages: [{ name: 'Flat box', dimensions: { length: 20, breadth: 10, height: 2 }, weight: 0.2 }],
+				locations: [{ id: LOC_1, status: 'DISABLED', inventory: 0 }],
+				address_label: { manufacturer_details: ['Maker'], countries_of_origin: ['IN'] },
+				dating_label: { mfg_date: 1735689600000, expiry_date: 1767225600000 },
 			},
 		});
 		expect(items[0].json).toMatchObject({ sku: 'JSON-SKU', status: 'SUCCESS' });
@@ -141,14 +159,24 @@ describe('Listing > Create', () => {
 			{ fulfillment: { shipping_provider: 'COURIER_CO', procurement_type: 'REGULAR' } },
 			'SKU BAD-SKU: fulfillment.shipping_provider "COURIER_CO" is not one of SELLER, MARKETPLACE, SELLER_MARKETPLACE, MARKETPLACE_SELLER',
 		],
-		['selling price above MRP', { price: { mrp: 100, selling_price: 150 } }, 'SKU BAD-SKU: price.selling_price (150) must not be above price.mrp (100)'],
+		['selling price above MRP', { price: { mrp: 100, selling_price: 150, currency: 'INR' } }, 'SKU BAD-SKU: price.selling_price (150) must not be above price.mrp (100)'],
 		['a v2 top-level MRP', { mrp: 100 }, 'SKU BAD-SKU: mrp must be given under price (version 3 moved it there)'],
 		['a v2 top-level shipping provider', { shipping_provider: 'SELLER' }, 'SKU BAD-SKU: shipping_provider must be given under fulfillment (version 3 moved it there)'],
 		['a v2 top-level weight', { weight: 2 }, 'SKU BAD-SKU: weight must be given under packages (version 3 moved it there)'],
-		['a fractional price', { price: { mrp: 100.5, selling_price: 90 } }, 'SKU BAD-SKU: price.mrp must be a whole number above 0, got 100.5'],
+		['a fractional price', { price: { mrp: 100.5, selling_price: 90, currency: 'INR' } }, 'SKU BAD-SKU: price.mrp must be a whole number above 0, got 100.5'],
+		['no currency', { price: { mrp: 100, selling_price: 90 } }, 'SKU BAD-SKU: price.currency is required'],
+		['no fulfillment profile', { fulfillment_profile: undefined }, 'SKU BAD-SKU: fulfillment_profile is required (NON_FBM, FBM_LITE or FBM)'],
+		['an unknown fulfillment profile', { fulfillment_profile: 'SELF' }, 'SKU BAD-SKU: fulfillment_profile "SELF" is not one of NON_FBM, FBM_LITE, FBM'],
+		['an incomplete fulfillment', { fulfillment: { dispatch_sla: 2 } }, 'SKU BAD-SKU: fulfillment.shipping_provider is required when fulfillment is given'],
+		['no packages', { packages: [] }, 'SKU BAD-SKU: packages: at least one package is required'],
+		['no locations', { locations: undefined }, 'SKU BAD-SKU: locations: at least one location is required'],
+		['an archived status (Update only)', { archived_status: 'NONE' }, 'SKU BAD-SKU: archived_status can only be set with Update'],
+		['a list as address label', { address_label: ['Maker'] }, 'SKU BAD-SKU: address_label must be an object {manufacturer_details, importer_details, packer_details, countries_of_origin}, not a text'],
+		['a text in the address label\'s lists', { address_label: { manufacturer_details: 'Maker' } }, 'SKU BAD-SKU: address_label.manufacturer_details must be a list of texts'],
+		['a text date in the dating label', { dating_label: { mfg_date: '2025-01-01' } }, 'SKU BAD-SKU: dating_label.mfg_date must be a whole number, got "2025-01-01"'],
 		[
 			'a package without height',
-			{ packages: [{ dimensions: { length: 10, breadth: 8 }, weight: 1 }] },
+			{ packages: [{ name: 'Box', dimensions: { length: 10, breadth: 8 }, weight: 1 }] },
 			'SKU BAD-SKU: packages[0].dimensions.height must be a number above 0, got undefined',
 		],
 		[
@@ -193,11 +221,11 @@ describe('Listing > Create', () => {
 		const items = ok(await runAction(env.store, SELF, createJson, input, true));
 		expect(apiCalls(env.sim)).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ sku: 'OK-SKU', status: 'SUCCESS' });
-		expect(items[1].json).toMatchObject({ sku: 'FAR-SKU', status: 'FAILURE', errors: [expect.objectContaining({ code: 'INVALID_LOCATION' })] });
-		expect(items[1].json.error).toBe('Create listing failed for SKU FAR-SKU: INVALID_LOCATION Location LOC-DEMO-3 does not belong to the seller at locations[0].id');
+		expect(items[1].json).toMatchObject({ sku: 'FAR-SKU', status: 'FAILURE', errors: [expect.objectContaining({ code: LISTING_ERROR_CODES.INVALID_LOCATION })] });
+		expect(items[1].json.error).toBe(`Create listing failed for SKU FAR-SKU: Location LOC-DEMO-3 does not belong to the seller (code ${LISTING_ERROR_CODES.INVALID_LOCATION}, at locations[0].id)`);
 
 		const error = failed(await runAction(env.store, SELF, createJson, input));
-		expect(error.message).toBe('Create listing failed for SKU FAR-SKU: INVALID_LOCATION Location LOC-DEMO-3 does not belong to the seller at locations[0].id');
+		expect(error.message).toBe(`Create listing failed for SKU FAR-SKU: Location LOC-DEMO-3 does not belong to the seller (code ${LISTING_ERROR_CODES.INVALID_LOCATION}, at locations[0].id)`);
 		expect(error.context?.itemIndex).toBe(1);
 	});
 
@@ -214,7 +242,11 @@ describe('Listing > Create', () => {
 
 	it('a WARNING result passes, with the warnings kept', async () => {
 		const items = ok(await runAction(env.store, SELF, createJson, [{ sku: 'WARN-SKU', listing: validListing({ colour_family: 'blue' }) }]));
-		expect(items[0].json).toMatchObject({ sku: 'WARN-SKU', status: 'WARNING', attribute_errors: [expect.objectContaining({ code: 'UNKNOWN_ATTRIBUTE', path: 'colour_family' })] });
+		expect(items[0].json).toMatchObject({
+			sku: 'WARN-SKU',
+			status: 'WARNING',
+			attribute_errors: [expect.objectContaining({ code: LISTING_ERROR_CODES.UNKNOWN_ATTRIBUTE, attribute: 'colour_family', path: 'colour_family' })],
+		});
 		expect(items[0].json.error).toBeUndefined();
 	});
 });
@@ -226,7 +258,7 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 		return env.sim.control.seedListings({ count }).skus;
 	}
 
-	it('Update: POST /sellers/listings/v3/update with hsn and the chosen fields only', async () => {
+	it('Update: reads the current listing, then POSTs /sellers/listings/v3/update with the whole listing and the chosen fields changed', async () => {
 		const [sku] = existing(1);
 		const items = ok(
 			await runAction(
@@ -237,36 +269,42 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 					operation: 'update',
 					sku: '={{ $json.sku }}',
 					listingInput: 'fields',
-					hsn: '62034200',
-					updateFields: { dispatchSla: 4, listingStatus: 'INACTIVE', mrp: 2000, sellingPrice: 1500 },
+					updateFields: { hsn: '62034200', dispatchSla: 4, listingStatus: 'INACTIVE', mrp: 2000, sellingPrice: 1500 },
 				},
 				[{ sku }],
 			),
 		);
 		const calls = apiCalls(env.sim);
-		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /sellers/listings/v3/update']);
-		expect(calls[0].body).toEqual({
-			[sku]: { tax: { hsn: '62034200' }, listing_status: 'INACTIVE', price: { mrp: 2000, selling_price: 1500 }, fulfillment: { dispatch_sla: 4 } },
+		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /sellers/listings/v3/${sku}`, 'POST /sellers/listings/v3/update']);
+		const sent = (calls[1].body as Loose)[sku];
+		expect(sent).toMatchObject({
+			tax: { hsn: '62034200' },
+			listing_status: 'INACTIVE',
+			price: { mrp: 2000, selling_price: 1500, currency: 'INR' },
+			fulfillment: expect.objectContaining({ dispatch_sla: 4 }),
+			archived_status: 'NONE',
 		});
+		expect(Object.keys(sent).sort()).toEqual(['archived_status', 'fulfillment', 'fulfillment_profile', 'listing_status', 'locations', 'packages', 'price', 'product_id', 'tax']);
 		expect(items[0].json).toMatchObject({ sku, status: 'SUCCESS' });
 		const stored = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'get', skus: sku }));
 		expect(stored[0].json).toMatchObject({ sku, listing_status: 'INACTIVE', tax: { hsn: '62034200' }, fulfillment: expect.objectContaining({ dispatch_sla: 4 }) });
 	});
 
-	it('Update: an unknown SKU is a per-SKU failure', async () => {
+	it('Update: an unknown SKU fails alone: its listing cannot be read, nothing is sent for it', async () => {
 		const items = ok(
 			await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku: 'NOPE-SKU', listingInput: 'json', listingJson: '{"tax":{"hsn":"12345678"}}' }, [{}], true),
 		);
-		expect(items[0].json).toMatchObject({ sku: 'NOPE-SKU', status: 'FAILURE', error: expect.stringMatching(/^Update listing failed for SKU NOPE-SKU: SKU_NOT_FOUND/) });
+		expect(items[0].json).toMatchObject({ sku: 'NOPE-SKU', status: 'NOT_SENT', error: expect.stringMatching(/^Update listing failed for SKU NOPE-SKU: no listing with this SKU exists/) });
+		expect(apiCalls(env.sim).map((call) => call.route)).toEqual(['GET /sellers/listings/v3/{skuIds}']);
 	});
 
-	it('Update: tax.hsn is mandatory in version 3', async () => {
-		const error = failed(await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku: 'S1', listingInput: 'json', listingJson: '{"listing_status":"ACTIVE"}' }));
-		expect(error.message).toBe('SKU S1: tax.hsn is required (8 digits)');
+	it('Update: a bad HSN is refused before any request', async () => {
+		const error = failed(await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku: 'S1', listingInput: 'json', listingJson: '{"tax":{"hsn":"1234"}}' }));
+		expect(error.message).toBe('SKU S1: tax.hsn must be exactly 8 digits, got "1234"');
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});
 
-	it('Update Price: POST /sellers/listings/v3/update/price with {price: {mrp, selling_price}}; selling price above MRP refused first', async () => {
+	it('Update Price: POST /sellers/listings/v3/update/price with {product_id, price: {mrp, selling_price, currency}}; selling price above MRP refused first', async () => {
 		const skus = existing(12);
 		const items = ok(
 			await runAction(
@@ -276,9 +314,9 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 				skus.map((sku) => ({ sku, mrp: 500 })),
 			),
 		);
-		const calls = apiCalls(env.sim);
+		const calls = apiCalls(env.sim).filter((call) => call.method === 'POST');
 		expect(calls.map((call) => call.path)).toEqual(['/sellers/listings/v3/update/price', '/sellers/listings/v3/update/price']);
-		expect((calls[0].body as Loose)[skus[0]]).toEqual({ price: { mrp: 500, selling_price: 450 } });
+		expect((calls[0].body as Loose)[skus[0]]).toEqual({ product_id: expect.any(String), price: { mrp: 500, selling_price: 450, currency: 'INR' } });
 		expect(Object.keys(calls[1].body as object)).toEqual(skus.slice(10));
 		expect(items.every((item) => item.json.status === 'SUCCESS')).toBe(true);
 		expect(pairedIndexes(items)).toEqual(skus.map((_, i) => i));
@@ -287,7 +325,7 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 			await runAction(env.store, SELF, { resource: 'listing', operation: 'updatePrice', sku: skus[0], mrp: 100, sellingPrice: 120 }),
 		);
 		expect(error.message).toBe(`SKU ${skus[0]}: price.selling_price (120) must not be above price.mrp (100)`);
-		expect(apiCalls(env.sim)).toHaveLength(2);
+		expect(apiCalls(env.sim)).toHaveLength(4);
 	});
 
 	it('Update Inventory: per location stock and ENABLED / DISABLED buyability', async () => {
@@ -305,9 +343,10 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 			),
 		);
 		const calls = apiCalls(env.sim);
-		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /sellers/listings/v3/update/inventory']);
-		expect(calls[0].body).toEqual({
+		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /sellers/listings/v3/${sku}`, 'POST /sellers/listings/v3/update/inventory']);
+		expect(calls[1].body).toEqual({
 			[sku]: {
+				product_id: expect.any(String),
 				locations: [
 					{ id: LOC_1, status: 'ENABLED', inventory: 40 },
 					{ id: LOC_2, status: 'DISABLED', inventory: 0 },
@@ -344,7 +383,7 @@ describe('Listing > Get and Search', () => {
 		expectBearer(calls, accessToken(env.store));
 		expect(items).toHaveLength(14);
 		expect(pairedIndexes(items)).toEqual(input.map((_, i) => i));
-		expect(items[0].json).toMatchObject({ sku: skus[0], product_id: expect.any(String), price: expect.any(Object), tax: { hsn: expect.stringMatching(/^\d{8}$/) } });
+		expect(items[0].json).toMatchObject({ sku: skus[0], listing_id: expect.any(String), product_id: expect.any(String), price: expect.any(Object), tax: { hsn: expect.stringMatching(/^\d{8}$/) } });
 		expect(items[12].json).toMatchObject({ sku: 'UNKNOWN-SKU', availability: 'unavailable', error: 'Listing UNKNOWN-SKU is unavailable' });
 		expect(items[13].json).toMatchObject({ sku: '#bad', availability: 'invalid', error: 'Listing #bad is invalid' });
 	});

@@ -27,7 +27,7 @@ describe('Return > Search', () => {
 
 		expect(items).toHaveLength(expected);
 		expect(new Set(items.map((item) => item.json.returnId)).size).toBe(expected);
-		expect(items.every((item) => item.json.locationId === LOC_2 && item.json.source === 'customer_return')).toBe(true);
+		expect(items.every((item) => item.json.locationId === LOC_2 && item.json.type === 'customer_return')).toBe(true);
 		expect(pairedIndexes(items).every((index) => index === 0)).toBe(true);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(Math.ceil(expected / 25));
@@ -46,7 +46,7 @@ describe('Return > Search', () => {
 		env.sim.control.seedReturns({ count: 60, locationId: LOC_2, source: 'courier_return' });
 		const items = ok(await runAction(env.store, SELF, search({ source: 'courier_return', returnAll: false, limit: 30 })));
 		expect(items).toHaveLength(30);
-		expect(items.every((item) => item.json.source === 'courier_return')).toBe(true);
+		expect(items.every((item) => item.json.type === 'courier_return')).toBe(true);
 		expect(apiCalls(env.sim)).toHaveLength(2);
 	});
 
@@ -100,7 +100,7 @@ describe('Return > Search', () => {
 				{ source: 'courier_return' },
 			]),
 		);
-		expect(items.map((item) => [item.json.source, item.pairedItem])).toEqual([
+		expect(items.map((item) => [item.json.type, item.pairedItem])).toEqual([
 			['customer_return', { item: 0 }],
 			['customer_return', { item: 0 }],
 			['courier_return', { item: 1 }],

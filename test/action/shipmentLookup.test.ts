@@ -108,8 +108,10 @@ describe('Shipment > Get Details', () => {
 		expect(pairedIndexes(items)).toEqual(packed.map((_, index) => index));
 		const first = items[0].json as Record<string, Loose>;
 		expect(first.deliveryAddress).toEqual(expect.objectContaining({ city: expect.any(String), pinCode: expect.any(String) }));
-		expect(first.subShipments[0].courierDetails.deliveryDetails.trackingId).toEqual(expect.any(String));
-		expect(first.subShipments[0].shipmentDimensions).toEqual(expect.objectContaining({ length: expect.any(Number), weight: expect.any(Number) }));
+		// The official shape: one top-level courierDetails, the order items, weighingRequired (api-facts 11).
+		expect(first.courierDetails.deliveryDetails.trackingId).toEqual(expect.any(String));
+		expect(first.orderItems[0]).toEqual(expect.objectContaining({ orderItemId: expect.any(String), sku: expect.any(String) }));
+		expect(typeof first.weighingRequired).toBe('boolean');
 		expect(first).toEqual(env.sim.control.getShipment(packed[0]).details);
 
 		const calls = apiCalls(env.sim);

@@ -120,7 +120,7 @@ describe('Shipment > Search', () => {
 		expect(callsOf(env.sim, FILTER_POST).map((call) => (call.body as Loose).filter.sku)).toEqual([['SKU-A'], ['SKU-B']]);
 	});
 
-	it('sends every filter in the v3 shape: states, location, SKUs, {from, to} ranges with offsets, types, tiers, hold, sort', async () => {
+	it('sends every filter in the v3 shape: states, location, SKUs, {from, to} ranges with offsets, types, tiers, sort', async () => {
 		ok(
 			await runAction(
 				env.store,
@@ -138,7 +138,6 @@ describe('Shipment > Search', () => {
 						modifiedDateTo: '2025-03-02T00:00:00+05:30',
 						shipmentTypes: ['NORMAL', 'SELF'],
 						dispatchServiceTiers: ['EXPRESS'],
-						hold: true,
 						sortField: 'orderDate',
 						sortOrder: 'desc',
 					},
@@ -159,7 +158,6 @@ describe('Shipment > Search', () => {
 				modifiedDate: { from: '2025-03-01T00:00:00+05:30', to: '2025-03-02T00:00:00+05:30' },
 				shipmentTypes: ['NORMAL', 'SELF'],
 				dispatchServiceTiers: ['EXPRESS'],
-				hold: true,
 			},
 			pagination: { pageSize: 20 },
 			sort: { field: 'orderDate', order: 'desc' },
@@ -183,11 +181,9 @@ describe('Shipment > Search', () => {
 		]);
 	});
 
-	it('refuses bad input before any request: a state of another filter type, On Hold after dispatch, a non-date', async () => {
+	it('refuses bad input before any request: a state of another filter type, a non-date', async () => {
 		const wrongState = failed(await runAction(env.store, SELF, search({ preDispatchStates: ['SHIPPED'] })));
 		expect(wrongState.message).toMatch(/State SHIPPED cannot be searched with the preDispatch filter/);
-		const hold = failed(await runAction(env.store, SELF, search({ filterType: 'postDispatch', filters: { hold: false } })));
-		expect(hold.message).toMatch(/On Hold filter applies to pre-dispatch shipments only/);
 		const date = failed(await runAction(env.store, SELF, search({ filters: { orderDateFrom: 'last tuesday' } })));
 		expect(date.message).toMatch(/Order Date From "last tuesday" is not a date/);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);

@@ -1,6 +1,7 @@
 /**
- * Dates for the marketplace: ISO-8601 with an explicit offset (api-facts 1: never assume Z). A
- * value without an offset is read in the workflow's time zone.
+ * Dates for the marketplace: ISO-8601 with an explicit offset (api-facts 1: never assume Z), and
+ * calendar dates (yyyy-MM-dd) where the official model types a field as a date (api-facts 11:
+ * invoiceDate). A value without an offset is read in the workflow's time zone.
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
@@ -74,4 +75,46 @@ export function readDate(
 		});
 	}
 	return date;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether y-m-d names a real calendar day (not 2025-02-30). */
+function isCalendarDay(year: string, month: string, day: string): boolean {
+	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+	return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+}
+
+/** Today's date in `timeZone`, yyyy-MM-dd. */
+export function todayInZone(timeZone: string): string {
+	return formatInZone(Date.now(), timeZone).slice(0, 10);
+}
+
+/**
+ * A calendar date, yyyy-MM-dd: a text keeps the day it names (a date-time the day in its own
+ * offset, e.g. 2025-03-05T23:30:00+05:30 is 2025-03-05); a Date or Luxon value is read in
+ * `timeZone`.
+ */
+function toMarketplaceDay(value: unknown, timeZone: string): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatInZone(value.getTime(), timeZone).slice(0, 10);
+	const text =
+		typeof value === 'object' && value !== null && typeof (value as { toISO?: () => string }).toISO === 'function'
+			? (value as { toISO: () => string }).toISO()
+			: String(value).trim();
+	const match = DAY_PATTERN.exec(text);
+	if (!match || !isCalendarDay(match[1], match[2], match[3])) return undefined;
+	return `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+/** Reads a date-only value (the official models' LocalDate), refusing text that is not a date. */
+export function readDay(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const day = toMarketplaceDay(value, context.getTimezone());
+	if (day === undefined) {
+		throw new NodeOperationError(context.getNode(), `${label} "${String(value)}" is not a date`, {
+			itemIndex,
+			description: 'Use a date such as 2025-03-05 (a date-time is accepted; its date is sent).',
+		});
+	}
+	return day;
 }

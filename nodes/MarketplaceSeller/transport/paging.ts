@@ -1,7 +1,8 @@
 /**
  * Cursor paging, as each API family does it (api-facts 3.2, 6, 7):
  * - shipments: POST the filter, then GET {base}/sellers + nextPageUrl while hasMore;
- * - returns: GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore;
+ * - returns: GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore (nextUrl may
+ *   also carry the version, /v2/returns?...: then it is relative to /sellers);
  * - listings: POST the search with page_id = previous next_page_id while has_more.
  * The loop follows hasMore (a next link may be present on the last page) and stops on a
  * repeated or missing link instead of spinning.
@@ -116,7 +117,11 @@ export async function searchShipmentPages(
 	);
 }
 
-/** Returns search (api-facts 6): nextUrl is relative to /sellers/v2, not /sellers. */
+/**
+ * Returns search (api-facts 6, 11): nextUrl is relative to /sellers/v2 ("/returns?..."), or, in
+ * the form of the shipments' link, to /sellers ("/v2/returns?..."); the official client leaves
+ * the form open, so both are followed (docs/api-choices.md "Returns").
+ */
 export async function searchReturnPages(
 	context: MarketplaceContext,
 	qs: IDataObject,
@@ -138,7 +143,8 @@ export async function searchReturnPages(
 			const items = listOf(page.returnItems);
 			if (page.hasMore !== true) return { items };
 			// The link carries the whole query; a second qs would duplicate parameters.
-			const path = followLink(context, request, 'nextUrl', page.nextUrl, PATHS.returnsRoot);
+			const versioned = typeof page.nextUrl === 'string' && /^\/?v2\//.test(page.nextUrl);
+			const path = followLink(context, request, 'nextUrl', page.nextUrl, versioned ? PATHS.sellers : PATHS.returnsRoot);
 			return { items, next: { ...first, path, qs: undefined } };
 		},
 		options.limit,

@@ -25,7 +25,12 @@ export const description: INodeProperties[] = [
 			},
 			{ name: 'Get', value: 'get', description: 'Get listings by SKU', action: 'Get listings' },
 			{ name: 'Search', value: 'search', description: 'Search listings by status', action: 'Search listings' },
-			{ name: 'Update', value: 'update', description: 'Change fields of existing listings', action: 'Update a listing' },
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change fields of existing listings (the whole listing is sent, with your changes)',
+				action: 'Update a listing',
+			},
 			{
 				name: 'Update Inventory',
 				value: 'updateInventory',

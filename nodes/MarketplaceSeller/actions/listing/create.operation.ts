@@ -8,16 +8,35 @@ import {
 
 import { readRequiredText } from '../../helpers/parameters';
 import {
-	additionalFieldOptions,
 	entityFields,
+	labelFieldOptions,
 	listingInputProperty,
+	listingStatusProperty,
 	locationsProperty,
-	readListing,
+	packagesProperty,
+	SELLER_FULFILLED,
 	skuProperty,
 } from './listing.fields';
+import { readListing } from './listing.wire';
 import { writeListings } from './write';
 
 const fieldsMode = { show: { listingInput: ['fields'] } };
+
+/** The Listing (JSON) default: every field the create model requires (api-facts 11), to fill in. */
+const LISTING_JSON_TEMPLATE = JSON.stringify(
+	{
+		product_id: '',
+		listing_status: 'ACTIVE',
+		price: { mrp: 0, selling_price: 0, currency: 'INR' },
+		tax: { hsn: '' },
+		fulfillment_profile: SELLER_FULFILLED,
+		fulfillment: { shipping_provider: 'SELLER', procurement_type: 'REGULAR', dispatch_sla: 2 },
+		packages: [{ name: '', dimensions: { length: 0, breadth: 0, height: 0 }, weight: 0 }],
+		locations: [{ id: '', status: 'ENABLED', inventory: 0 }],
+	},
+	null,
+	2,
+);
 
 const properties: INodeProperties[] = [
 	skuProperty,
@@ -26,8 +45,9 @@ const properties: INodeProperties[] = [
 		displayName: 'Listing (JSON)',
 		name: 'listingJson',
 		type: 'json',
-		default: '{\n  "product_id": "",\n  "price": { "mrp": 0, "selling_price": 0 },\n  "tax": { "hsn": "" },\n  "fulfillment": { "shipping_provider": "SELLER", "procurement_type": "REGULAR", "dispatch_sla": 2 }\n}',
-		description: 'The listing of this SKU: product_id, price, tax, fulfillment, locations, packages, address_label, dating_label',
+		default: LISTING_JSON_TEMPLATE,
+		description:
+			'The listing of this SKU. Required: product_id, listing_status, price (mrp, selling_price, currency), tax.hsn, fulfillment_profile, packages (each with a name), locations. Optional: fulfillment, shipping_fees, address_label, dating_label.',
 		displayOptions: { show: { listingInput: ['json'] } },
 	},
 	{
@@ -40,18 +60,16 @@ const properties: INodeProperties[] = [
 		displayOptions: fieldsMode,
 	},
 	{
-		displayName: 'Listing Status',
-		name: 'listingStatus',
-		type: 'options',
+		...listingStatusProperty,
 		options: [
 			{ name: 'Active', value: 'ACTIVE', description: 'For sale once it has inventory at a location' },
 			{ name: 'Inactive', value: 'INACTIVE', description: 'Created but not for sale' },
 		],
-		default: 'ACTIVE',
 		displayOptions: fieldsMode,
 	},
 	...entityFields(true).map((field) => ({ ...field, displayOptions: fieldsMode })),
-	{ ...locationsProperty, displayOptions: fieldsMode },
+	{ ...packagesProperty, required: true, displayOptions: fieldsMode },
+	{ ...locationsProperty, required: true, displayOptions: fieldsMode },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -59,17 +77,16 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: fieldsMode,
-		options: additionalFieldOptions.filter((option) => option.name !== 'listingStatus'),
+		options: labelFieldOptions,
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['create'] } }, properties);
 
-/** Creates listings; an existing SKU is overwritten (api-facts 7). */
+/** Creates listings; an existing SKU is overwritten (api-facts 7). Nothing is read first. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
-		suffix: '',
-		rules: { mode: 'create' },
+		mode: 'create',
 		operation: 'Create listing',
 		read: (itemIndex) => {
 			const sku = readRequiredText(this, 'sku', itemIndex, 'SKU');
@@ -78,10 +95,13 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 				listingStatus: this.getNodeParameter('listingStatus', itemIndex, 'ACTIVE'),
 				mrp: this.getNodeParameter('mrp', itemIndex),
 				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),
+				currency: this.getNodeParameter('currency', itemIndex, ''),
 				hsn: this.getNodeParameter('hsn', itemIndex, ''),
+				fulfillmentProfile: this.getNodeParameter('fulfillmentProfile', itemIndex),
 				shippingProvider: this.getNodeParameter('shippingProvider', itemIndex),
 				procurementType: this.getNodeParameter('procurementType', itemIndex),
 				dispatchSla: this.getNodeParameter('dispatchSla', itemIndex),
+				packages: this.getNodeParameter('packages', itemIndex, {}),
 				locations: this.getNodeParameter('locations', itemIndex, {}),
 				...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 			}));

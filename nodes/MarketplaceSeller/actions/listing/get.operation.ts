@@ -1,6 +1,5 @@
 import {
 	updateDisplayOptions,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -8,9 +7,8 @@ import {
 
 import { collectUnits, executeInBatches, inInputOrder, unitFailure, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { apiRequest, idsInPath } from '../../transport';
-import { PATHS } from '../../../shared/profile';
 import { LISTING_BATCH_SIZE } from './listing.fields';
+import { lookUpListings, whyMissing } from './lookup';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,26 +24,17 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['get'] } }, properties);
 
-/** {available: {sku: listing}, unavailable: [...], invalid: [...]} (api-facts 7). */
+/** One output item per SKU: the listing with its SKU, or an error naming why it is missing. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
 		readIdList(this, 'skus', itemIndex, 'SKU').map((id) => ({ id, payload: null })),
 	);
 	const results = await executeInBatches(this, units, LISTING_BATCH_SIZE, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'GET',
-			path: `${PATHS.listings}/${idsInPath(batch.map((unit) => unit.id))}`,
-			family: 'listings',
-			expect: { available: 'object', unavailable: 'value', invalid: 'value' },
-			operation: 'Get listings',
-			itemIndex: batch[0].itemIndex,
-		});
-		const available = (response.available ?? {}) as IDataObject;
-		const invalid = Array.isArray(response.invalid) ? response.invalid.map(String) : [];
+		const lookup = await lookUpListings(this, batch.map((unit) => unit.id), batch[0].itemIndex, 'Get listings');
 		return batch.map((unit): UnitOutcome => {
-			const listing = available[unit.id];
-			if (listing && typeof listing === 'object') return { ok: true, json: { sku: unit.id, ...(listing as IDataObject) } };
-			const reason = invalid.includes(unit.id) ? 'invalid' : 'unavailable';
+			const listing = lookup.available[unit.id];
+			if (listing) return { ok: true, json: { sku: unit.id, ...listing } };
+			const reason = whyMissing(lookup, unit.id);
 			return unitFailure(this, unit, { sku: unit.id, availability: reason }, {
 				message: `Listing ${unit.id} is ${reason}`,
 				description:

@@ -1,28 +1,25 @@
 /**
- * The listing v3 entities (spec 2.5, 9.2; api-facts 7): parameters, the wire body, and the checks
- * that refuse bad input before any request, naming the SKU and the field.
+ * The parameters of the listing v3 operations (spec 2.5, 9.2; api-facts 7 and 11): SKU pickers,
+ * the entities (price, tax, fulfillment, packages, locations, labels) and the enums they use.
+ * The wire body is built in listing.wire.ts and checked in listing.checks.ts.
  */
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { SHIPPING_PROVIDERS } from '../../../shared/profile';
-import { isPositiveNumber, isWholeNumber, limitNote, shown } from '../../../shared/validators';
-import { redactSecrets } from '../../../shared/redact';
-import { readJsonObject } from '../../helpers/parameters';
-import { knownSecrets, listOf } from '../../transport';
-import { unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { FULFILLED_BY_MARKETPLACE, MARKETPLACE, SHIPPING_PROVIDERS } from '../../../shared/profile';
 import { enumOptions, sizeFields } from '../common.descriptions';
 
-/** Listing create / update / price / inventory take up to 10 SKUs per request (api-facts 4, 7). */
+/** Listing create / update / price / inventory and lookups take up to 10 SKUs per request (api-facts 4, 7). */
 export const LISTING_BATCH_SIZE = 10;
 
-const PROCUREMENT_TYPES = ['DOMESTIC', 'EXPRESS', 'INTERNATIONAL', 'MADE_TO_ORDER', 'REGULAR'] as const;
-const LOCATION_STATUSES = ['ENABLED', 'DISABLED'];
-const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'];
+export const PROCUREMENT_TYPES = ['DOMESTIC', 'EXPRESS', 'INTERNATIONAL', 'MADE_TO_ORDER', 'REGULAR'] as const;
+export const LOCATION_STATUSES = ['ENABLED', 'DISABLED'];
+export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'];
+/** The official update model's archived_status (api-facts 11; older sketches said UNARCHIVED). */
+export const ARCHIVED_STATUSES = ['ARCHIVED', 'NONE'];
+/** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (api-facts 11). */
+export const FULFILLMENT_PROFILES = [`NON_${FULFILLED_BY_MARKETPLACE}`, `${FULFILLED_BY_MARKETPLACE}_LITE`, FULFILLED_BY_MARKETPLACE];
+/** NON_<FBM>: the seller fulfils (the default profile of a new listing). */
+export const SELLER_FULFILLED = FULFILLMENT_PROFILES[0];
 
 /** The listing_status of a listing, to set (Create, Update) or to search by. */
 export const listingStatusProperty: INodeProperties = {
@@ -65,6 +62,17 @@ export const existingSkuProperty: INodeProperties = {
 			placeholder: 'e.g. {{ $json.sku }}',
 		},
 	],
+};
+
+/** Update Price and Update Inventory: the official models require product_id (api-facts 11). */
+export const productIdLookupProperty: INodeProperties = {
+	displayName: 'Product ID',
+	name: 'productId',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.product_id }}',
+	description:
+		'The product the listing sells, which the marketplace requires with every change. Leave empty to let the node read it from the current listing: one extra listing lookup per 10 SKUs.',
 };
 
 /** Reads the SKU of an item, from a plain text or a resource locator value. */
@@ -126,6 +134,63 @@ export const locationsProperty: INodeProperties = {
 	],
 };
 
+/** The final packaging; the official listing model requires a name per package (api-facts 11). */
+export const packagesProperty: INodeProperties = {
+	displayName: 'Packages',
+	name: 'packages',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Package',
+	default: {},
+	description: 'The final packaging: at least one package, several for multi-package listings',
+	options: [
+		{
+			name: 'package',
+			displayName: 'Package',
+			values: [
+				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Box 1 of 2', description: 'Name of the package (required)' },
+				sizeFields.length,
+				sizeFields.breadth,
+				sizeFields.height,
+				sizeFields.weight,
+			],
+		},
+	],
+};
+
+export const currencyProperty: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'string',
+	default: 'INR',
+	description: 'Currency of the prices; the marketplace requires it with every price',
+};
+
+export const fulfillmentProfileProperty: INodeProperties = {
+	displayName: 'Fulfillment Profile',
+	name: 'fulfillmentProfile',
+	type: 'options',
+	options: [
+		{ name: 'Fulfilled by the Seller', value: SELLER_FULFILLED, description: 'The seller stores and packs the stock' },
+		{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: FULFILLMENT_PROFILES[1] },
+		{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLMENT_PROFILES[2], description: 'The marketplace stores and packs the stock' },
+	],
+	default: SELLER_FULFILLED,
+	description: 'Who fulfils the orders of this listing (the listing\'s fulfillment_profile)',
+};
+
+export const archivedStatusProperty: INodeProperties = {
+	displayName: 'Archived Status',
+	name: 'archivedStatus',
+	type: 'options',
+	options: [
+		{ name: 'Archived', value: 'ARCHIVED', description: 'Hide the listing from the seller\'s active catalogue' },
+		{ name: 'Not Archived', value: 'NONE', description: 'Bring an archived listing back' },
+	],
+	default: 'NONE',
+	description: 'Whether the listing is archived; left out, the listing keeps its current archived status',
+};
+
 /** Entity fields shared by Create (top level) and Update (inside a collection). */
 export function entityFields(required: boolean): INodeProperties[] {
 	const requiredFlag = required ? { required: true } : {};
@@ -148,6 +213,7 @@ export function entityFields(required: boolean): INodeProperties[] {
 			description: 'Selling price, a whole number not above the MRP',
 			...requiredFlag,
 		},
+		{ ...currencyProperty, ...requiredFlag },
 		{
 			displayName: 'HSN Code',
 			name: 'hsn',
@@ -157,6 +223,7 @@ export function entityFields(required: boolean): INodeProperties[] {
 			description: 'The 8-digit HSN classification of the product (tax entity, mandatory in version 3)',
 			...requiredFlag,
 		},
+		{ ...fulfillmentProfileProperty, ...requiredFlag },
 		{
 			displayName: 'Shipping Provider',
 			name: 'shippingProvider',
@@ -183,257 +250,71 @@ export function entityFields(required: boolean): INodeProperties[] {
 	];
 }
 
-/** Optional fields of both Create and Update. */
-export const additionalFieldOptions: INodeProperties[] = [
+/**
+ * The address and dating labels: objects in the official model, never texts (api-facts 11;
+ * docs/api-choices.md "Labels").
+ */
+export const labelFieldOptions: INodeProperties[] = [
 	{
 		displayName: 'Address Label',
 		name: 'addressLabel',
-		type: 'string',
-		default: '',
-		description: 'The address label of the listing (version 3); JSON is accepted for a structured value',
-	},
-	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. INR',
-		description: 'Currency of the prices, when the marketplace expects one',
+		type: 'collection',
+		placeholder: 'Add Address Label Field',
+		default: {},
+		description: 'Who made, imported and packed the product, and where it comes from (the listing\'s address_label)',
+		options: [
+			{
+				displayName: 'Countries of Origin',
+				name: 'countriesOfOrigin',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. IN',
+				description: 'Comma-separated',
+			},
+			{
+				displayName: 'Importer Details',
+				name: 'importerDetails',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'One importer name and address per line',
+			},
+			{
+				displayName: 'Manufacturer Details',
+				name: 'manufacturerDetails',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'One manufacturer name and address per line',
+			},
+			{
+				displayName: 'Packer Details',
+				name: 'packerDetails',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'One packer name and address per line',
+			},
+		],
 	},
 	{
 		displayName: 'Dating Label',
 		name: 'datingLabel',
-		type: 'string',
-		default: '',
-		description: 'The dating label of the listing (version 3); JSON is accepted for a structured value',
-	},
-	listingStatusProperty,
-	{
-		displayName: 'Packages',
-		name: 'packages',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Package',
+		type: 'collection',
+		placeholder: 'Add Dating Label Field',
 		default: {},
-		description: 'Dimensions of the final packaging; several for multi-package listings',
+		description: 'Manufacturing date, shelf life and expiry date (the listing\'s dating_label); whole numbers, as the marketplace\'s documentation for the category prescribes',
 		options: [
-			{
-				name: 'package',
-				displayName: 'Package',
-				values: [sizeFields.length, sizeFields.breadth, sizeFields.height, sizeFields.weight],
-			},
+			{ displayName: 'Expiry Date', name: 'expiryDate', type: 'number', default: 0, description: 'Whole number (expiry_date)' },
+			{ displayName: 'Manufacturing Date', name: 'mfgDate', type: 'number', default: 0, description: 'Whole number (mfg_date)' },
+			{ displayName: 'Shelf Life', name: 'shelfLife', type: 'number', default: 0, description: 'Whole number (shelf_life)' },
 		],
 	},
 ];
 
-function structured(value: unknown): IDataObject[string] {
-	if (typeof value !== 'string') return value as IDataObject[string];
-	const text = value.trim();
-	if (text.startsWith('{') || text.startsWith('[')) {
-		try {
-			return JSON.parse(text) as IDataObject;
-		} catch {
-			return value;
-		}
-	}
-	return value;
-}
-
-/** Builds the wire listing (snake_case, v3 entities) from parameter values. */
-export function listingFromFields(fields: IDataObject): IDataObject {
-	const listing: IDataObject = {};
-	if (fields.productId !== undefined && fields.productId !== '') listing.product_id = String(fields.productId).trim();
-	if (fields.listingStatus !== undefined) listing.listing_status = fields.listingStatus;
-	if (fields.mrp !== undefined || fields.sellingPrice !== undefined || fields.currency) {
-		listing.price = {
-			...(fields.mrp !== undefined ? { mrp: fields.mrp } : {}),
-			...(fields.sellingPrice !== undefined ? { selling_price: fields.sellingPrice } : {}),
-			...(fields.currency ? { currency: String(fields.currency).trim() } : {}),
-		};
-	}
-	if (fields.hsn !== undefined) listing.tax = { hsn: String(fields.hsn).trim() };
-	if (fields.shippingProvider !== undefined || fields.procurementType !== undefined || fields.dispatchSla !== undefined) {
-		listing.fulfillment = {
-			...(fields.dispatchSla !== undefined ? { dispatch_sla: fields.dispatchSla } : {}),
-			...(fields.shippingProvider !== undefined ? { shipping_provider: fields.shippingProvider } : {}),
-			...(fields.procurementType !== undefined ? { procurement_type: fields.procurementType } : {}),
-		};
-	}
-	const locations = ((fields.locations as IDataObject | undefined)?.location ?? undefined) as IDataObject[] | undefined;
-	if (locations !== undefined) {
-		listing.locations = locations.map((location) => ({
-			id: String(location.id ?? '').trim(),
-			status: location.status,
-			inventory: location.inventory,
-		}));
-	}
-	const packages = ((fields.packages as IDataObject | undefined)?.package ?? undefined) as IDataObject[] | undefined;
-	// The listing model nests the three sides under dimensions, next to weight (api-facts 10.1 #3).
-	if (packages !== undefined) {
-		listing.packages = packages.map((entry) => ({
-			dimensions: { length: entry.length, breadth: entry.breadth, height: entry.height },
-			weight: entry.weight,
-		}));
-	}
-	if (fields.addressLabel !== undefined && fields.addressLabel !== '') listing.address_label = structured(fields.addressLabel);
-	if (fields.datingLabel !== undefined && fields.datingLabel !== '') listing.dating_label = structured(fields.datingLabel);
-	return listing;
-}
-
-/**
- * Accepts the prose names of the spec in JSON input and sends the wire names (api-facts 10.1 #8):
- * sellingPrice -> selling_price, addressLabel -> address_label, datingLabel -> dating_label,
- * procurement_sla -> dispatch_sla.
- */
-function normalizeListing(input: IDataObject): IDataObject {
-	const listing: IDataObject = { ...input };
-	const rename = (target: IDataObject, from: string, to: string) => {
-		if (target[from] !== undefined && target[to] === undefined) {
-			target[to] = target[from];
-			delete target[from];
-		}
-	};
-	rename(listing, 'addressLabel', 'address_label');
-	rename(listing, 'datingLabel', 'dating_label');
-	rename(listing, 'productId', 'product_id');
-	rename(listing, 'listingStatus', 'listing_status');
-	if (listing.price && typeof listing.price === 'object') {
-		listing.price = { ...(listing.price as IDataObject) };
-		rename(listing.price as IDataObject, 'sellingPrice', 'selling_price');
-	}
-	if (listing.fulfillment && typeof listing.fulfillment === 'object') {
-		listing.fulfillment = { ...(listing.fulfillment as IDataObject) };
-		const fulfillment = listing.fulfillment as IDataObject;
-		rename(fulfillment, 'procurement_sla', 'dispatch_sla');
-		rename(fulfillment, 'shippingProvider', 'shipping_provider');
-		rename(fulfillment, 'procurementType', 'procurement_type');
-		rename(fulfillment, 'dispatchSla', 'dispatch_sla');
-	}
-	if (listing.tax && typeof listing.tax === 'object' && typeof (listing.tax as IDataObject).hsn === 'number') {
-		listing.tax = { ...(listing.tax as IDataObject), hsn: String((listing.tax as IDataObject).hsn) };
-	}
-	return listing;
-}
-
-/** Fields that v3 moved under an entity; the old placement is no longer supported (spec 9.2). */
-const MOVED_IN_V3: Record<string, string> = {
-	length: 'packages',
-	breadth: 'packages',
-	height: 'packages',
-	weight: 'packages',
-	mrp: 'price',
-	selling_price: 'price',
-	sellingPrice: 'price',
-	procurement_type: 'fulfillment',
-	shipping_provider: 'fulfillment',
-	procurement_sla: 'fulfillment',
-	dispatch_sla: 'fulfillment',
-	hsn: 'tax',
-};
-
-
-export interface ListingRules {
-	/** Create needs product_id, price, tax and fulfillment; update needs tax. */
-	mode: 'create' | 'update' | 'price' | 'inventory';
-}
-
-/** Returns the first problem of a wire listing, as "field: what is wrong", or undefined. */
-function listingProblem(listing: IDataObject, rules: ListingRules): string | undefined {
-	for (const [field, entity] of Object.entries(MOVED_IN_V3)) {
-		if (listing[field] !== undefined) return `${field} must be given under ${entity} (version 3 moved it there)`;
-	}
-	if (rules.mode === 'create' && (typeof listing.product_id !== 'string' || listing.product_id === '')) {
-		return 'product_id is required to create a listing';
-	}
-	if (rules.mode === 'create' || rules.mode === 'update') {
-		const hsn = (listing.tax as IDataObject | undefined)?.hsn;
-		if (hsn === undefined || hsn === '') return 'tax.hsn is required (8 digits)';
-	}
-	const tax = listing.tax as IDataObject | undefined;
-	if (tax?.hsn !== undefined && !/^\d{8}$/.test(String(tax.hsn))) {
-		return `tax.hsn must be exactly 8 digits, got "${String(tax.hsn)}"`;
-	}
-	const price = listing.price as IDataObject | undefined;
-	if ((rules.mode === 'create' || rules.mode === 'price') && !price) return 'price (mrp and selling_price) is required';
-	if (price) {
-		if (price.mrp !== undefined && !isWholeNumber(price.mrp, 1)) return `price.mrp must be a whole number above 0${limitNote(price.mrp)}, got ${shown(price.mrp)}`;
-		if (price.selling_price !== undefined && !isWholeNumber(price.selling_price, 1)) {
-			return `price.selling_price must be a whole number above 0${limitNote(price.selling_price)}, got ${shown(price.selling_price)}`;
-		}
-		if (rules.mode === 'create' || rules.mode === 'price') {
-			if (price.mrp === undefined) return 'price.mrp is required';
-			if (price.selling_price === undefined) return 'price.selling_price is required';
-		}
-		if (typeof price.mrp === 'number' && typeof price.selling_price === 'number' && price.selling_price > price.mrp) {
-			return `price.selling_price (${price.selling_price}) must not be above price.mrp (${price.mrp})`;
-		}
-	}
-	const fulfillment = listing.fulfillment as IDataObject | undefined;
-	if (rules.mode === 'create' && !fulfillment) return 'fulfillment (shipping_provider, procurement_type, dispatch_sla) is required';
-	if (fulfillment) {
-		const providers: string[] = Object.values(SHIPPING_PROVIDERS);
-		if (fulfillment.shipping_provider !== undefined && !providers.includes(String(fulfillment.shipping_provider))) {
-			return `fulfillment.shipping_provider "${String(fulfillment.shipping_provider)}" is not one of ${providers.join(', ')}`;
-		}
-		if (fulfillment.procurement_type !== undefined && !(PROCUREMENT_TYPES as readonly string[]).includes(String(fulfillment.procurement_type))) {
-			return `fulfillment.procurement_type "${String(fulfillment.procurement_type)}" is not one of ${PROCUREMENT_TYPES.join(', ')}`;
-		}
-		if (fulfillment.dispatch_sla !== undefined && !isWholeNumber(fulfillment.dispatch_sla, 0)) {
-			return `fulfillment.dispatch_sla must be a whole number of days${limitNote(fulfillment.dispatch_sla)}, got ${shown(fulfillment.dispatch_sla)}`;
-		}
-	}
-	if (listing.listing_status !== undefined && !LISTING_STATUSES.includes(String(listing.listing_status))) {
-		return `listing_status must be ACTIVE or INACTIVE, got "${String(listing.listing_status)}"`;
-	}
-	if (rules.mode === 'inventory' && (!Array.isArray(listing.locations) || listing.locations.length === 0)) {
-		return 'locations: at least one location is required';
-	}
-	if (listing.locations !== undefined) {
-		if (!Array.isArray(listing.locations)) return 'locations must be a list';
-		for (const [index, location] of (listing.locations as IDataObject[]).entries()) {
-			if (typeof location.id !== 'string' || location.id.trim() === '') return `locations[${index}].id is required`;
-			if (!LOCATION_STATUSES.includes(String(location.status))) {
-				return `locations[${index}].status must be ENABLED or DISABLED, got "${String(location.status)}"`;
-			}
-			if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
-				return `locations[${index}].inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
-			}
-		}
-	}
-	if (listing.packages !== undefined) {
-		if (!Array.isArray(listing.packages)) return 'packages must be a list';
-		for (const [index, entry] of (listing.packages as IDataObject[]).entries()) {
-			if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return `packages[${index}] must be an object`;
-			// The package shape is not documented: accept flat {length, ..., weight} and the listing
-			// model's {dimensions: {length, breadth, height}, weight} (api-facts 10.1 #3: accept all).
-			const dimensions = entry.dimensions !== null && typeof entry.dimensions === 'object' ? (entry.dimensions as IDataObject) : undefined;
-			for (const field of ['length', 'breadth', 'height', 'weight']) {
-				const nested = field !== 'weight' && dimensions !== undefined && entry[field] === undefined;
-				const value = nested ? dimensions[field] : entry[field];
-				const path = nested ? `packages[${index}].dimensions.${field}` : `packages[${index}].${field}`;
-				if (!isPositiveNumber(value)) return `${path} must be a number above 0, got ${shown(value)}`;
-			}
-		}
-	}
-	return undefined;
-}
-
-export function checkListing(context: IExecuteFunctions, sku: string, listing: IDataObject, rules: ListingRules, itemIndex: number): void {
-	if (!/^\S+$/.test(sku)) {
-		throw new NodeOperationError(context.getNode(), `SKU "${sku}" is empty or contains spaces`, { itemIndex });
-	}
-	const problem = listingProblem(listing, rules);
-	if (problem !== undefined) {
-		throw new NodeOperationError(context.getNode(), `SKU ${sku}: ${problem}`, {
-			itemIndex,
-			description: 'Nothing was sent. Fix the field named above.',
-		});
-	}
-}
-
 /**
  * Create's and Update's choice between fields and a JSON listing; JSON mode reads the operation's
- * `listingJson` parameter (see readListing).
+ * `listingJson` parameter (see readListing in listing.wire.ts).
  */
 export function listingInputProperty(jsonDescription: string): INodeProperties {
 	return {
@@ -446,48 +327,4 @@ export function listingInputProperty(jsonDescription: string): INodeProperties {
 		],
 		default: 'fields',
 	};
-}
-
-/**
- * The wire listing of one item: the Listing (JSON) parameter in JSON mode, else built from the
- * parameter values `readFields` returns.
- */
-export function readListing(context: IExecuteFunctions, itemIndex: number, sku: string, readFields: () => IDataObject): IDataObject {
-	if (context.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
-		return normalizeListing(readJsonObject(context, 'listingJson', itemIndex, `SKU ${sku}: Listing (JSON) is not a JSON object`));
-	}
-	return listingFromFields(readFields());
-}
-
-/**
- * Per-SKU results under HTTP 200: {"SKU": {status, errors, attribute_errors}} (api-facts 7).
- * SUCCESS and WARNING pass (warnings kept in the output); FAILURE and a missing SKU fail.
- */
-export function skuOutcomes(
-	context: IExecuteFunctions,
-	batch: Array<Unit<unknown>>,
-	response: IDataObject,
-	what: string,
-): UnitOutcome[] {
-	return batch.map((unit): UnitOutcome => {
-		const result = response[unit.id] as IDataObject | undefined;
-		const status = String(result?.status ?? '').toUpperCase();
-		if (result && (status === 'SUCCESS' || status === 'WARNING')) return { ok: true, json: { sku: unit.id, ...result } };
-		const problems = [...listOf(result?.errors), ...listOf(result?.attribute_errors)]
-			.map((entry) => [entry.code, entry.description ?? entry.message, entry.path ? `at ${String(entry.path)}` : undefined].filter(Boolean).join(' '))
-			.filter(Boolean);
-		const detail = result
-			? redactSecrets(problems.join('; '), knownSecrets(context)) || `status ${status || 'missing'}`
-			: 'the marketplace did not report a result for this SKU';
-		return unitFailure(
-			context,
-			unit,
-			{ sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },
-			{
-				message: `${what} failed for SKU ${unit.id}: ${detail}`,
-				description: 'Fix the listing fields named by the marketplace and send this SKU again.',
-			},
-			{ sku: unit.id, status: status || 'NO_RESULT' },
-		);
-	});
 }

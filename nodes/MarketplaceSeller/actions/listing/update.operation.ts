@@ -7,36 +7,37 @@ import {
 } from 'n8n-workflow';
 
 import {
-	additionalFieldOptions,
+	archivedStatusProperty,
 	entityFields,
 	existingSkuProperty,
+	labelFieldOptions,
 	listingInputProperty,
+	listingStatusProperty,
 	locationsProperty,
-	readListing,
+	packagesProperty,
 	readSku,
 } from './listing.fields';
+import { readListing } from './listing.wire';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [
 	existingSkuProperty,
-	listingInputProperty('The listing fields to change as a JSON object in the version 3 structure'),
+	{
+		displayName:
+			'The marketplace takes the whole listing with every update. The node reads the current listing (one lookup per 10 SKUs) and sends it with your changes, unless your JSON already holds the whole listing.',
+		name: 'updateNotice',
+		type: 'notice',
+		default: '',
+	},
+	listingInputProperty('The listing fields to change, or the whole listing, as a JSON object in the version 3 structure'),
 	{
 		displayName: 'Listing (JSON)',
 		name: 'listingJson',
 		type: 'json',
-		default: '{\n  "tax": { "hsn": "" }\n}',
-		description: 'The fields to change; tax.hsn is mandatory in version 3',
+		default: '{\n  "listing_status": "ACTIVE"\n}',
+		description:
+			'The fields to change (e.g. {"price": {"selling_price": 450}}); what is left out is taken from the current listing. Includes archived_status: ARCHIVED or NONE.',
 		displayOptions: { show: { listingInput: ['json'] } },
-	},
-	{
-		displayName: 'HSN Code',
-		name: 'hsn',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 61091000',
-		description: 'The 8-digit HSN classification of the product (mandatory in version 3)',
-		displayOptions: { show: { listingInput: ['fields'] } },
 	},
 	{
 		displayName: 'Update Fields',
@@ -44,28 +45,29 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
+		description: 'The fields to change; every other field keeps its current value',
 		displayOptions: { show: { listingInput: ['fields'] } },
 		options: [
-			...entityFields(false).filter((field) => field.name !== 'hsn'),
+			...entityFields(false),
+			archivedStatusProperty,
+			listingStatusProperty,
 			locationsProperty,
-			...additionalFieldOptions,
+			packagesProperty,
+			...labelFieldOptions,
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['update'] } }, properties);
 
+/** Sends the whole listing with the changes and archived_status ARCHIVED or NONE (api-facts 11). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
-		suffix: '/update',
-		rules: { mode: 'update' },
+		mode: 'update',
 		operation: 'Update listing',
 		read: (itemIndex) => {
 			const sku = readSku(this, itemIndex);
-			const listing = readListing(this, itemIndex, sku, () => ({
-				hsn: this.getNodeParameter('hsn', itemIndex, ''),
-				...(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject),
-			}));
+			const listing = readListing(this, itemIndex, sku, () => this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 			return { sku, listing };
 		},
 	});

@@ -5,22 +5,28 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { existingSkuProperty, listingFromFields, locationsProperty, readSku } from './listing.fields';
+import { existingSkuProperty, locationsProperty, productIdLookupProperty, readSku } from './listing.fields';
+import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
 
-const properties: INodeProperties[] = [existingSkuProperty, { ...locationsProperty, required: true }];
+const properties: INodeProperties[] = [existingSkuProperty, productIdLookupProperty, { ...locationsProperty, required: true }];
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updateInventory'] } }, properties);
 
-/** Stock per location; inventory makes the listing buyable there, DISABLED stops it (spec 2.5). */
+/**
+ * {<sku>: {product_id, locations}} (api-facts 11): inventory makes the listing buyable at a
+ * location, DISABLED stops it (spec 2.5).
+ */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
-		suffix: '/update/inventory',
-		rules: { mode: 'inventory' },
+		mode: 'inventory',
 		operation: 'Update listing inventory',
 		read: (itemIndex) => ({
 			sku: readSku(this, itemIndex),
-			listing: listingFromFields({ locations: this.getNodeParameter('locations', itemIndex, {}) }),
+			listing: listingFromFields({
+				productId: this.getNodeParameter('productId', itemIndex, ''),
+				locations: this.getNodeParameter('locations', itemIndex, {}),
+			}),
 		}),
 	});
 }

@@ -5,32 +5,28 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { entityFields, existingSkuProperty, listingFromFields, readSku } from './listing.fields';
+import { currencyProperty, entityFields, existingSkuProperty, productIdLookupProperty, readSku } from './listing.fields';
+import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [
 	existingSkuProperty,
+	productIdLookupProperty,
 	...entityFields(true).filter((field) => field.name === 'mrp' || field.name === 'sellingPrice'),
-	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. INR',
-		description: 'Currency of the prices, when the marketplace expects one',
-	},
+	{ ...currencyProperty, required: true },
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updatePrice'] } }, properties);
 
+/** {<sku>: {product_id, price: {mrp, selling_price, currency}}} (api-facts 11). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
-		suffix: '/update/price',
-		rules: { mode: 'price' },
+		mode: 'price',
 		operation: 'Update listing price',
 		read: (itemIndex) => ({
 			sku: readSku(this, itemIndex),
 			listing: listingFromFields({
+				productId: this.getNodeParameter('productId', itemIndex, ''),
 				mrp: this.getNodeParameter('mrp', itemIndex),
 				sellingPrice: this.getNodeParameter('sellingPrice', itemIndex),
 				currency: this.getNodeParameter('currency', itemIndex, ''),

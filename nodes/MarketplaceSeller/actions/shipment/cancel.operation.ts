@@ -12,9 +12,6 @@ import { readRequiredText, splitList } from '../../helpers/parameters';
 import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
-/** The reasons the marketplace accepts (api-facts 5.4). */
-const CANCELLATION_REASONS = ['b2b_order', 'cannot_procure_item', 'not_enough_inventory'] as const;
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Cancellations count against the seller\'s performance. Cancel only shipments that are not packed yet.',
@@ -49,7 +46,8 @@ const properties: INodeProperties[] = [
 			{ name: 'Not Enough Inventory', value: 'not_enough_inventory' },
 		],
 		default: 'not_enough_inventory',
-		description: 'Why the seller cancels; the marketplace accepts only these reasons',
+		description:
+			'Why the seller cancels: the three reasons the marketplace documents. The API takes any text, so another reason can be given with an expression; the marketplace then accepts or refuses it per shipment.',
 	},
 	{
 		displayName: 'Cancellation Group IDs',
@@ -68,13 +66,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+		// A free text in the official model (api-facts 11); the three options are the known values.
 		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
-		if (!(CANCELLATION_REASONS as readonly string[]).includes(reason)) {
-			throw new NodeOperationError(this.getNode(), `Reason "${reason}" is not accepted by the marketplace`, {
-				itemIndex,
-				description: `Use one of: ${CANCELLATION_REASONS.join(', ')}.`,
-			});
-		}
 		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
 		if (groups.length === 0) {
 			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: no cancellation group ID given`, {

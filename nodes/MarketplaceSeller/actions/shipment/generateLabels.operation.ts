@@ -8,7 +8,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { formatInZone, readDate } from '../../helpers/dates';
+import { readDay, todayInZone } from '../../helpers/dates';
 import { collectUnits, inInputOrder } from '../../helpers/execution';
 import { readJsonObject, readRequiredText, splitList } from '../../helpers/parameters';
 import { sendShipmentActions } from '../../helpers/results';
@@ -72,7 +72,7 @@ const properties: INodeProperties[] = [
 		name: 'invoiceNumberPrefix',
 		type: 'string',
 		default: 'INV-',
-		description: 'Each order\'s invoice number is this prefix followed by the order ID; the invoice date is now',
+		description: 'Each order\'s invoice number is this prefix followed by the order ID; the invoice date is today (workflow time zone)',
 		displayOptions: { show: { labelInput: ['shipment'] } },
 	},
 	{
@@ -90,7 +90,7 @@ const properties: INodeProperties[] = [
 		name: 'labelJson',
 		type: 'json',
 		default: '{\n  "invoices": [],\n  "taxItems": [],\n  "subShipments": []\n}',
-		description: 'The shipment\'s invoices, taxItems, serialNumbers and subShipments, as in the marketplace\'s labels request',
+		description: 'The shipment\'s invoices, taxItems, serialNumbers and subShipments, as in the marketplace\'s labels request. invoiceDate is a date (2025-03-05); of a date-time only the date is sent.',
 		displayOptions: { show: { labelInput: ['json'] } },
 	},
 	{
@@ -114,7 +114,7 @@ const properties: INodeProperties[] = [
 						name: 'invoiceDate',
 						type: 'dateTime',
 						default: '',
-						description: 'Between the order date and now',
+						description: 'Between the order date and today; the marketplace takes a date, so only the date of a date-time is sent',
 					},
 				],
 			},
@@ -286,7 +286,8 @@ function labelRequestFromShipment(context: IExecuteFunctions, shipment: IDataObj
 	const locationId = typeof shipment.locationId === 'string' ? shipment.locationId : '';
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
-	const invoiceDate = formatInZone(Date.now(), context.getTimezone());
+	// The official model types invoiceDate as a date, yyyy-MM-dd (api-facts 11).
+	const invoiceDate = todayInZone(context.getTimezone());
 	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
 	const size = context.getNodeParameter('packageDimensions', itemIndex, {}) as IDataObject;
 	const listed = listOf(shipment.subShipments);
@@ -322,6 +323,14 @@ function labelRequestFromParameters(context: IExecuteFunctions, itemIndex: numbe
 		for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
 			if (parsed[key] !== undefined) request[key] = parsed[key];
 		}
+		// invoiceDate is a date in the official model (api-facts 11): a date-time keeps its date.
+		if (Array.isArray(request.invoices)) {
+			request.invoices = (request.invoices as unknown[]).map((invoice) =>
+				invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)
+					? { ...(invoice as IDataObject), invoiceDate: readDay(context, (invoice as IDataObject).invoiceDate, itemIndex, `Shipment ${shipmentId}: Invoice Date`) }
+					: invoice,
+			);
+		}
 		// The spec names it subShipmentID.dimension; the wire form is subShipments[].dimensions (api-facts 10.1 #6).
 		for (const sub of (request.subShipments as IDataObject[] | undefined) ?? []) {
 			if (sub.dimensions === undefined && sub.dimension !== undefined) {
@@ -334,7 +343,7 @@ function labelRequestFromParameters(context: IExecuteFunctions, itemIndex: numbe
 		request.invoices = invoices.map((invoice) => ({
 			orderId: String(invoice.orderId ?? '').trim(),
 			...(invoice.invoiceNumber ? { invoiceNumber: String(invoice.invoiceNumber) } : {}),
-			invoiceDate: readDate(context, invoice.invoiceDate, itemIndex, 'Invoice Date'),
+			invoiceDate: readDay(context, invoice.invoiceDate, itemIndex, 'Invoice Date'),
 		}));
 		const taxItems = ((context.getNodeParameter('taxItems', itemIndex, {}) as IDataObject).taxItem ?? []) as IDataObject[];
 		if (taxItems.length > 0) {

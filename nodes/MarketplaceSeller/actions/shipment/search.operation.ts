@@ -14,10 +14,14 @@ import { searchShipmentPages } from '../../transport/paging';
 import { FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../../../shared/profile';
 import { enumOptions, limitProperty, returnAllProperty } from '../common.descriptions';
 
-/** States allowed per filter type (api-facts 3.1). */
+/**
+ * States allowed per filter type (api-facts 3.1). The v3 enum adds RETURN_REQUESTED, RETURNED and
+ * COMPLETED without tying them to a type; they come after delivery, so they are offered with
+ * post-dispatch (docs/api-choices.md "Shipment search").
+ */
 const STATES_BY_TYPE = {
 	preDispatch: ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'],
-	postDispatch: ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'],
+	postDispatch: ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'COMPLETED'],
 	cancelled: ['CANCELLED'],
 } as const;
 
@@ -50,7 +54,7 @@ const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: enumOptions(STATES_BY_TYPE.preDispatch),
 		default: [],
-		description: 'Only shipments in these states; none selected means all pre-dispatch states',
+		description: 'Only shipments in these states; none selected means all pre-dispatch states. Shipments on hold are included (their hold field is true): the API has no hold filter, so drop them with a Filter node on hold where needed.',
 		displayOptions: { show: { filterType: ['preDispatch'] } },
 	},
 	{
@@ -119,13 +123,6 @@ const properties: INodeProperties[] = [
 				description: 'Only shipments of this seller location',
 			},
 			{
-				displayName: 'On Hold',
-				name: 'hold',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to return only shipments on hold (pre-dispatch only). Off returns shipments not on hold.',
-			},
-			{
 				displayName: 'Seller ID',
 				name: 'sellerId',
 				type: 'string',
@@ -191,7 +188,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['search'] } }, properties);
 
-/** Builds the filter body of api-facts 3.1 from the parameters of one item. */
+/** Builds the filter body of api-facts 3.1 (the 13 fields of v3's filter, api-facts 11) from one item's parameters. */
 function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const type = context.getNodeParameter('filterType', itemIndex) as FilterType;
 	if (!(type in STATES_BY_TYPE)) {
@@ -230,12 +227,7 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 	for (const list of ['shipmentTypes', 'dispatchServiceTiers', 'serviceProfiles'] as const) {
 		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
 	}
-	if (filters.hold !== undefined) {
-		if (type !== 'preDispatch') {
-			throw new NodeOperationError(context.getNode(), 'The On Hold filter applies to pre-dispatch shipments only', { itemIndex });
-		}
-		filter.hold = filters.hold === true;
-	}
+	// v3's filter has no hold (older docs had it; api-facts 11): a saved On Hold value is not sent.
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
 	// A top-level sellerId selects the seller for partner tokens (api-facts 3.1).
 	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();

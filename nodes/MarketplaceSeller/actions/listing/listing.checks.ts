@@ -1,0 +1,213 @@
+/**
+ * Checks of a wire listing against what the official models require (api-facts 7 and 11), so that
+ * bad input is refused before any request, naming the SKU and the field. A write is checked twice:
+ * the user's input first, then (Update, Update Price, Update Inventory) the listing completed
+ * from the current one, right before it is sent.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { SHIPPING_PROVIDERS } from '../../../shared/profile';
+import { isPositiveNumber, isWholeNumber, limitNote, shown } from '../../../shared/validators';
+import { ARCHIVED_STATUSES, FULFILLMENT_PROFILES, LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES } from './listing.fields';
+
+/** Which call a listing is written with. */
+export type ListingMode = 'create' | 'update' | 'price' | 'inventory';
+
+/** `input`: what the user gave; `final`: the body about to be sent. */
+export type CheckPhase = 'input' | 'final';
+
+type Requirement = 'product_id' | 'listing_status' | 'price' | 'tax' | 'fulfillment_profile' | 'fulfillment' | 'packages' | 'locations' | 'archived_status';
+
+const WHOLE_LISTING: Requirement[] = ['product_id', 'listing_status', 'price', 'tax', 'fulfillment_profile', 'fulfillment', 'packages', 'locations'];
+
+/**
+ * What each call requires (api-facts 11). Create has nothing to complete from; Update and the
+ * price / inventory updates read what the user did not give from the current listing.
+ */
+const REQUIRED: Record<ListingMode, Record<CheckPhase, Requirement[]>> = {
+	create: { input: WHOLE_LISTING, final: WHOLE_LISTING },
+	update: { input: [], final: [...WHOLE_LISTING, 'archived_status'] },
+	price: { input: ['price'], final: ['product_id', 'price'] },
+	inventory: { input: ['locations'], final: ['product_id', 'locations'] },
+};
+
+/** Fields that v3 moved under an entity; the old placement is no longer supported (spec 9.2). */
+const MOVED_IN_V3: Record<string, string> = {
+	length: 'packages',
+	breadth: 'packages',
+	height: 'packages',
+	weight: 'packages',
+	mrp: 'price',
+	selling_price: 'price',
+	sellingPrice: 'price',
+	procurement_type: 'fulfillment',
+	shipping_provider: 'fulfillment',
+	procurement_sla: 'fulfillment',
+	dispatch_sla: 'fulfillment',
+	hsn: 'tax',
+};
+
+const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** What is missing for a requirement, as "field: what", or undefined when it is met. */
+function missing(listing: IDataObject, requirement: Requirement): string | undefined {
+	const value = listing[requirement];
+	switch (requirement) {
+		case 'product_id':
+			return typeof value === 'string' && value.trim() !== '' ? undefined : 'product_id is required';
+		case 'listing_status':
+			return blank(value) ? 'listing_status is required (ACTIVE or INACTIVE)' : undefined;
+		case 'price': {
+			if (!isObject(value)) return 'price (mrp, selling_price, currency) is required';
+			const field = ['mrp', 'selling_price', 'currency'].find((key) => blank(value[key]));
+			return field === undefined ? undefined : `price.${field} is required`;
+		}
+		case 'tax':
+			return isObject(value) && !blank(value.hsn) ? undefined : 'tax.hsn is required (8 digits)';
+		case 'fulfillment_profile':
+			return blank(value) ? `fulfillment_profile is required (${FULFILLMENT_PROFILES.slice(0, -1).join(', ')} or ${FULFILLMENT_PROFILES.at(-1)})` : undefined;
+		case 'fulfillment': {
+			// Optional, but complete when given (api-facts 11).
+			if (value === undefined) return undefined;
+			if (!isObject(value)) return 'fulfillment must be an object {dispatch_sla, shipping_provider, procurement_type}';
+			const field = ['dispatch_sla', 'shipping_provider', 'procurement_type'].find((key) => blank(value[key]));
+			return field === undefined ? undefined : `fulfillment.${field} is required when fulfillment is given`;
+		}
+		case 'packages':
+			return Array.isArray(value) && value.length > 0 ? undefined : 'packages: at least one package is required';
+		case 'locations':
+			return Array.isArray(value) && value.length > 0 ? undefined : 'locations: at least one location is required';
+		case 'archived_status':
+			return blank(value) ? 'archived_status is required (ARCHIVED or NONE)' : undefined;
+	}
+}
+
+/** Whether the body for `mode` lacks something the current listing has to supply. */
+export function needsCurrentListing(listing: IDataObject, mode: ListingMode): boolean {
+	return REQUIRED[mode].final.some((requirement) => missing(listing, requirement) !== undefined);
+}
+
+function priceProblem(price: IDataObject): string | undefined {
+	for (const field of ['mrp', 'selling_price', 'mop', 'nlc', 'dealer_price']) {
+		if (price[field] !== undefined && !isWholeNumber(price[field], 1)) return `price.${field} must be a whole number above 0${limitNote(price[field])}, got ${shown(price[field])}`;
+	}
+	if (typeof price.mrp === 'number' && typeof price.selling_price === 'number' && price.selling_price > price.mrp) {
+		return `price.selling_price (${price.selling_price}) must not be above price.mrp (${price.mrp})`;
+	}
+	if (price.currency !== undefined && (typeof price.currency !== 'string' || price.currency.trim() === '')) return 'price.currency must be a currency code such as INR';
+	return undefined;
+}
+
+function fulfillmentProblem(fulfillment: IDataObject): string | undefined {
+	const providers: string[] = Object.values(SHIPPING_PROVIDERS);
+	if (fulfillment.shipping_provider !== undefined && !providers.includes(String(fulfillment.shipping_provider))) {
+		return `fulfillment.shipping_provider "${String(fulfillment.shipping_provider)}" is not one of ${providers.join(', ')}`;
+	}
+	if (fulfillment.procurement_type !== undefined && !(PROCUREMENT_TYPES as readonly string[]).includes(String(fulfillment.procurement_type))) {
+		return `fulfillment.procurement_type "${String(fulfillment.procurement_type)}" is not one of ${PROCUREMENT_TYPES.join(', ')}`;
+	}
+	if (fulfillment.dispatch_sla !== undefined && !isWholeNumber(fulfillment.dispatch_sla, 0)) {
+		return `fulfillment.dispatch_sla must be a whole number of days${limitNote(fulfillment.dispatch_sla)}, got ${shown(fulfillment.dispatch_sla)}`;
+	}
+	return undefined;
+}
+
+function packagesProblem(packages: unknown): string | undefined {
+	if (!Array.isArray(packages)) return 'packages must be a list';
+	for (const [index, entry] of (packages as unknown[]).entries()) {
+		if (!isObject(entry)) return `packages[${index}] must be an object`;
+		if (typeof entry.name !== 'string' || entry.name.trim() === '') return `packages[${index}].name is required`;
+		const dimensions = isObject(entry.dimensions) ? entry.dimensions : {};
+		for (const field of ['length', 'breadth', 'height']) {
+			const value = dimensions[field];
+			if (!isPositiveNumber(value)) return `packages[${index}].dimensions.${field} must be a number above 0, got ${shown(value)}`;
+		}
+		if (!isPositiveNumber(entry.weight)) return `packages[${index}].weight must be a number above 0, got ${shown(entry.weight)}`;
+	}
+	return undefined;
+}
+
+function locationsProblem(locations: unknown): string | undefined {
+	if (!Array.isArray(locations)) return 'locations must be a list';
+	for (const [index, location] of (locations as IDataObject[]).entries()) {
+		if (!isObject(location) || typeof location.id !== 'string' || location.id.trim() === '') return `locations[${index}].id is required`;
+		if (!LOCATION_STATUSES.includes(String(location.status))) return `locations[${index}].status must be ENABLED or DISABLED, got "${String(location.status)}"`;
+		if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
+			return `locations[${index}].inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
+		}
+	}
+	return undefined;
+}
+
+/** address_label and dating_label are objects in the official model, never texts (api-facts 11). */
+function labelsProblem(listing: IDataObject): string | undefined {
+	const address = listing.address_label;
+	if (address !== undefined) {
+		if (!isObject(address)) return 'address_label must be an object {manufacturer_details, importer_details, packer_details, countries_of_origin}, not a text';
+		for (const field of ['manufacturer_details', 'importer_details', 'packer_details', 'countries_of_origin']) {
+			const list = address[field];
+			if (list !== undefined && !(Array.isArray(list) && list.every((entry) => typeof entry === 'string'))) return `address_label.${field} must be a list of texts`;
+		}
+	}
+	const dating = listing.dating_label;
+	if (dating !== undefined) {
+		if (!isObject(dating)) return 'dating_label must be an object {mfg_date, shelf_life, expiry_date}, not a text';
+		for (const field of ['mfg_date', 'shelf_life', 'expiry_date']) {
+			if (dating[field] !== undefined && !isWholeNumber(dating[field], 0)) return `dating_label.${field} must be a whole number${limitNote(dating[field])}, got ${shown(dating[field])}`;
+		}
+	}
+	return undefined;
+}
+
+/** Returns the first problem of a wire listing, as "field: what is wrong", or undefined. */
+export function listingProblem(listing: IDataObject, mode: ListingMode, phase: CheckPhase): string | undefined {
+	for (const [field, entity] of Object.entries(MOVED_IN_V3)) {
+		if (listing[field] !== undefined) return `${field} must be given under ${entity} (version 3 moved it there)`;
+	}
+	const required = REQUIRED[mode][phase];
+	const unmet = (requirement: Requirement) => (required.includes(requirement) ? missing(listing, requirement) : undefined);
+	const problems: Array<() => string | undefined> = [
+		() => unmet('product_id'),
+		() => unmet('listing_status'),
+		() => (listing.listing_status !== undefined && !LISTING_STATUSES.includes(String(listing.listing_status)) ? `listing_status must be ACTIVE or INACTIVE, got "${String(listing.listing_status)}"` : undefined),
+		() => unmet('price'),
+		() => (listing.price === undefined ? undefined : isObject(listing.price) ? priceProblem(listing.price) : 'price must be an object {mrp, selling_price, currency}'),
+		() => unmet('tax'),
+		() => {
+			const hsn = isObject(listing.tax) ? listing.tax.hsn : undefined;
+			return hsn !== undefined && !/^\d{8}$/.test(String(hsn)) ? `tax.hsn must be exactly 8 digits, got "${String(hsn)}"` : undefined;
+		},
+		() => unmet('fulfillment_profile'),
+		() => (listing.fulfillment_profile !== undefined && !FULFILLMENT_PROFILES.includes(String(listing.fulfillment_profile)) ? `fulfillment_profile "${String(listing.fulfillment_profile)}" is not one of ${FULFILLMENT_PROFILES.join(', ')}` : undefined),
+		() => (isObject(listing.fulfillment) ? fulfillmentProblem(listing.fulfillment) : undefined),
+		() => unmet('fulfillment'),
+		() => unmet('packages'),
+		() => (listing.packages === undefined ? undefined : packagesProblem(listing.packages)),
+		() => unmet('locations'),
+		() => (listing.locations === undefined ? undefined : locationsProblem(listing.locations)),
+		() => labelsProblem(listing),
+		() => (listing.archived_status !== undefined && mode !== 'update' ? 'archived_status can only be set with Update' : undefined),
+		() => (listing.archived_status !== undefined && !ARCHIVED_STATUSES.includes(String(listing.archived_status)) ? `archived_status must be ARCHIVED or NONE, got "${String(listing.archived_status)}"` : undefined),
+		() => unmet('archived_status'),
+	];
+	for (const problem of problems) {
+		const found = problem();
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
+/** Refuses bad input before anything is sent, naming the SKU and the field. */
+export function checkListing(context: IExecuteFunctions, sku: string, listing: IDataObject, mode: ListingMode, itemIndex: number): void {
+	if (!/^\S+$/.test(sku)) {
+		throw new NodeOperationError(context.getNode(), `SKU "${sku}" is empty or contains spaces`, { itemIndex });
+	}
+	const problem = listingProblem(listing, mode, 'input');
+	if (problem !== undefined) {
+		throw new NodeOperationError(context.getNode(), `SKU ${sku}: ${problem}`, {
+			itemIndex,
+			description: 'Nothing was sent. Fix the field named above.',
+		});
+	}
+}
