@@ -392,7 +392,7 @@ function printBanner(state: DemoState, imported: ImportedWorkflow[], labelsResul
 		say(`       curl -X POST ${c}/seed/shipments -d '{"locationId":"LOC-DEMO-1","count":5}'`);
 		say(`       curl -X POST ${state.labelsRunNowUrl}`);
 		say('     or open "Marketplace: morning labels" and click Execute workflow (choose "Every morning at 08:00").');
-		say(`     -> a PDF in ${rel(state.filesFolder)}/labels/ (up to 10 shipments per run)`);
+		say(`     -> a PDF in ${rel(state.filesFolder)}/labels/ (up to 20 shipments per run, held ones dropped)`);
 		say('');
 	}
 	say('  4. A forged push is refused (HTTP 401 in the answer\'s deliveries, no execution):');

@@ -93,7 +93,8 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 
 /**
  * The JSON invoice in the official shape (api-facts 5.2, 11): shipmentId, invoiceNumber,
- * invoiceDate (a date) and per order item its invoice amount, tax rate and serial numbers.
+ * invoiceDate (a date) and per order item its invoice amount, tax rate and serial numbers
+ * (docs/api-choices.md "Shipping details and invoices").
  */
 function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
 	return s.invoices.map((inv) => ({

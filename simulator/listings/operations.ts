@@ -66,7 +66,7 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 		body = { ...structuredClone(current), locations: mergeLocations(current.locations, known.locations as ListingBody['locations']) };
 	} else {
 		// Create and update both carry the whole listing; an update that leaves out the optional
-		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md).
+		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md "Listings").
 		body = {
 			...(known as ListingBody),
 			tax: { ...(known.tax as ListingBody['tax']), hsn: String((known.tax as { hsn: unknown }).hsn) },

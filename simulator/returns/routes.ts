@@ -15,7 +15,7 @@ import type { PageRef } from '../paging';
 export const RETURNS_PAGE_SIZE = 25;
 export const RETURN_IDS_LIMIT = 25;
 
-/** A return item in the official shape (api-facts 6, 11). */
+/** A return item in the official shape (api-facts 6, 11; docs/api-choices.md "Returns"). */
 export function returnToWire(r: ReturnRecord): Record<string, unknown> {
 	return {
 		returnId: r.returnId,
@@ -59,7 +59,7 @@ export function registerReturnRoutes(router: Router, world: World): void {
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
 		// The form of nextUrl is unknown (api-facts 11): relative to /sellers/v2 by default, or
-		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm).
+		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm; docs/api-choices.md "Returns").
 		const prefix = world.config.returnsNextUrlForm === 'versioned' ? '/v2' : '';
 		const nextUrl = hasMore ? `${prefix}/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
 		return json({ hasMore, nextUrl, returnItems: items.map(returnToWire) });

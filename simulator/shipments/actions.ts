@@ -102,7 +102,8 @@ export function generateLabels(world: World, auth: AuthContext, body: unknown): 
 /**
  * Invoices: orderId and invoiceDate are required; invoiceDate is a calendar date, yyyy-MM-dd
  * (api-facts 11), from the order date to today. Both bounds are read in any time zone (UTC-12 ..
- * UTC+14), because the seller's workflow may run in another zone than the marketplace's +05:30.
+ * UTC+14), because the seller's workflow may run in another zone than the marketplace's +05:30
+ * (docs/api-choices.md "Generate Labels").
  */
 function parseInvoices(shipment: ShipmentRecord, raw: unknown, now: number): InvoiceRecord[] | ItemOutcome {
 	const id = shipment.shipmentId;

@@ -25,7 +25,8 @@ export type FilterType = (typeof FILTER_TYPES)[number];
 
 /**
  * States per filter type (older v3 docs). The official model does not tie states to types; the
- * three states it adds after delivery are searched as post-dispatch (docs/api-choices.md).
+ * three states it adds after delivery are searched as post-dispatch (docs/api-choices.md
+ * "Shipment search").
  */
 export const STATES_BY_TYPE: Record<FilterType, readonly string[]> = {
 	preDispatch: PRE_DISPATCH_STATES,

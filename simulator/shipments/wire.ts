@@ -86,7 +86,8 @@ const WEIGHING_THRESHOLD_KG = 5;
 /**
  * Shipping details (GET /v3/shipments/{ids}) in the official shape (api-facts 11): order items,
  * weighingRequired, the four addresses, buyer details and one top-level courierDetails (of the
- * first sub-shipment). Buyer phone and e-mail only for self-ship.
+ * first sub-shipment; docs/api-choices.md "Shipping details and invoices"). Buyer phone and e-mail
+ * only for self-ship.
  */
 export function shipmentDetailsToWire(shipment: ShipmentRecord, location: LocationRecord | undefined): Record<string, unknown> {
 	const selfShip = shipment.shipmentType === 'SELF';

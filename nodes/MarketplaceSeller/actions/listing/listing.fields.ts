@@ -252,7 +252,7 @@ export function entityFields(required: boolean): INodeProperties[] {
 
 /**
  * The address and dating labels: objects in the official model, never texts (api-facts 11;
- * docs/api-choices.md "Labels").
+ * docs/api-choices.md "Address and dating labels").
  */
 export const labelFieldOptions: INodeProperties[] = [
 	{

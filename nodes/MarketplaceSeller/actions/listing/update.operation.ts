@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 	existingSkuProperty,
 	{
 		displayName:
-			'The marketplace takes the whole listing with every update. The node reads the current listing (one lookup per 10 SKUs) and sends it with your changes, unless your JSON already holds the whole listing.',
+			'The marketplace takes the whole listing with every update. The node reads the current listing (one lookup per 10 SKUs) and sends it with your changes, unless your JSON already holds the whole listing. Stock is sent back as read: change stock with Update Inventory.',
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',

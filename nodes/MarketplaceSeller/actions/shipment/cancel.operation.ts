@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		// A free text in the official model (api-facts 11); the three options are the known values.
+		// A free text in the official model; the three options are the known values (docs/api-choices.md "Cancel").
 		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
 		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
 		if (groups.length === 0) {

@@ -286,7 +286,7 @@ function labelRequestFromShipment(context: IExecuteFunctions, shipment: IDataObj
 	const locationId = typeof shipment.locationId === 'string' ? shipment.locationId : '';
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
-	// The official model types invoiceDate as a date, yyyy-MM-dd (api-facts 11).
+	// The official model types invoiceDate as a date, yyyy-MM-dd (api-facts 11; docs/api-choices.md "Generate Labels").
 	const invoiceDate = todayInZone(context.getTimezone());
 	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
 	const size = context.getNodeParameter('packageDimensions', itemIndex, {}) as IDataObject;
@@ -323,7 +323,7 @@ function labelRequestFromParameters(context: IExecuteFunctions, itemIndex: numbe
 		for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
 			if (parsed[key] !== undefined) request[key] = parsed[key];
 		}
-		// invoiceDate is a date in the official model (api-facts 11): a date-time keeps its date.
+		// invoiceDate is a date in the official model: a date-time keeps its date (docs/api-choices.md "Generate Labels").
 		if (Array.isArray(request.invoices)) {
 			request.invoices = (request.invoices as unknown[]).map((invoice) =>
 				invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)

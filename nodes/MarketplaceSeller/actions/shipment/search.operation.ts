@@ -227,7 +227,7 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 	for (const list of ['shipmentTypes', 'dispatchServiceTiers', 'serviceProfiles'] as const) {
 		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
 	}
-	// v3's filter has no hold (older docs had it; api-facts 11): a saved On Hold value is not sent.
+	// v3's filter has no hold (older docs had it): a saved On Hold value is not sent (docs/api-choices.md "Shipment search").
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
 	// A top-level sellerId selects the seller for partner tokens (api-facts 3.1).
 	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();
