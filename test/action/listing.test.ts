@@ -298,6 +298,22 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 		expect(apiCalls(env.sim).map((call) => call.route)).toEqual(['GET /sellers/listings/v3/{skuIds}']);
 	});
 
+	it('Update: the output of Get, changed and given as JSON, is sent back without Get\'s own fields', async () => {
+		const [sku] = existing(1);
+		const [current] = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'get', skus: sku }));
+		env.sim.control.clearCalls();
+		const items = ok(
+			await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ { ...$json, listing_status: "INACTIVE" } }}' }, [current.json]),
+		);
+		const calls = apiCalls(env.sim);
+		expect(calls.map((call) => call.route)).toEqual(['POST /sellers/listings/v3/update']);
+		const sent = (calls[0].body as Loose)[sku];
+		expect(sent.sku).toBeUndefined();
+		expect(sent.listing_id).toBeUndefined();
+		expect(sent.listing_status).toBe('INACTIVE');
+		expect(items[0].json).toMatchObject({ sku, status: 'SUCCESS' });
+	});
+
 	it('Update: a bad HSN is refused before any request', async () => {
 		const error = failed(await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku: 'S1', listingInput: 'json', listingJson: '{"tax":{"hsn":"1234"}}' }));
 		expect(error.message).toBe('SKU S1: tax.hsn must be exactly 8 digits, got "1234"');

@@ -115,10 +115,13 @@ function rename(target: IDataObject, from: string, to: string): void {
  * Accepts the prose and camelCase names in JSON input and sends the wire names (api-facts 10.1
  * #8): sellingPrice -> selling_price, addressLabel -> address_label, procurement_sla ->
  * dispatch_sla, ... A flat package {name, length, breadth, height, weight} gets the model's
- * nested dimensions.
+ * nested dimensions; the lookup's own fields (sku, listing_id) are dropped.
  */
 export function normalizeListing(input: IDataObject): IDataObject {
 	const listing: IDataObject = { ...input };
+	// What Get adds is not part of a write, so Get's output can be changed and sent back.
+	delete listing.sku;
+	delete listing.listing_id;
 	for (const [from, to] of [
 		['addressLabel', 'address_label'],
 		['datingLabel', 'dating_label'],
