@@ -233,13 +233,23 @@ describe('4. Listing Update sends the whole listing with archived_status ARCHIVE
 		expect(await storedListing(env, sku)).toMatchObject({ archived_status: 'ARCHIVED', price: { selling_price: 100 } });
 	});
 
-	it('keeps the listing\'s archived status (NONE when it has none) unless changed', async () => {
+	it('keeps the listing\'s archived status unless changed, and sends NONE when the lookup shows none', async () => {
 		const [sku] = env.sim.control.seedListings({ count: 1 }).skus;
-		env.sim.control.clearCalls();
-		ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku, listingInput: 'fields', updateFields: { listingStatus: 'INACTIVE' } }));
-		const sent = (callsOf(env.sim, 'POST /sellers/listings/v3/update')[0].body as Loose)[sku];
-		expect(sent.archived_status).toBe('NONE');
-		expect(sent.listing_status).toBe('INACTIVE');
+		const update = (updateFields: Record<string, unknown>) => runAction(env.store, SELF, { resource: 'listing', operation: 'update', sku, listingInput: 'fields', updateFields });
+		const sent = () => {
+			const calls = callsOf(env.sim, 'POST /sellers/listings/v3/update');
+			return (calls[calls.length - 1].body as Loose)[sku];
+		};
+		ok(await update({ archivedStatus: 'ARCHIVED' }));
+		ok(await update({ listingStatus: 'INACTIVE' }));
+		expect(sent()).toMatchObject({ archived_status: 'ARCHIVED', listing_status: 'INACTIVE' });
+
+		// A lookup without archived_status (it is optional in the official detail model).
+		const { archived_status: _archived, ...current } = await storedListing(env, sku);
+		env.sim.control.addFault({ route: LISTING_GET, status: 200, body: { available: { [sku]: current }, unavailable: [], invalid: [] } });
+		const items = ok(await update({ dispatchSla: 3 }));
+		expect(sent().archived_status).toBe('NONE');
+		expect(items[0].json.status).toBe('SUCCESS');
 	});
 
 	it('a whole listing given as JSON is sent without a Get', async () => {
