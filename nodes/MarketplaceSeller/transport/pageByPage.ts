@@ -8,7 +8,7 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { PATHS } from '../../shared/profile';
 import { apiRequest, listOf, type MarketplaceContext, type MarketplaceRequest } from './index';
-import { followLink } from './paging';
+import { followLink, returnsNextPath } from './paging';
 
 /** The same safety stop as paging.ts: 10,000 pages. */
 const MAX_PAGES = 10_000;
@@ -59,14 +59,14 @@ export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDat
 	});
 }
 
-/** GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore (api-facts 6). */
+/** GET with the query, then the nextUrl links (either form, paging.ts) while hasMore (api-facts 6). */
 export function returnSearchPageByPage(context: MarketplaceContext, qs: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
 	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation, expect: { returnItems: 'list' } };
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.returnItems);
 		if (page.hasMore !== true) return { items };
 		// The link carries the whole query; a second qs would duplicate parameters.
-		const path = followLink(context, request, 'nextUrl', page.nextUrl, PATHS.returnsRoot);
+		const path = returnsNextPath(context, request, page.nextUrl);
 		return { items, next: { ...first, path, qs: undefined } };
 	});
 }

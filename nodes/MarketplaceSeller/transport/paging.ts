@@ -118,10 +118,16 @@ export async function searchShipmentPages(
 }
 
 /**
- * Returns search (api-facts 6, 11): nextUrl is relative to /sellers/v2 ("/returns?..."), or, in
- * the form of the shipments' link, to /sellers ("/v2/returns?..."); the official client leaves
+ * The path of a returns nextUrl (api-facts 6, 11): relative to /sellers/v2 ("/returns?..."), or,
+ * in the form of the shipments' link, to /sellers ("/v2/returns?..."); the official client leaves
  * the form open, so both are followed (docs/api-choices.md "Returns").
  */
+export function returnsNextPath(context: MarketplaceContext, request: MarketplaceRequest, link: unknown): string {
+	const versioned = typeof link === 'string' && /^\/?v2\//.test(link);
+	return followLink(context, request, 'nextUrl', link, versioned ? PATHS.sellers : PATHS.returnsRoot);
+}
+
+/** Returns search (api-facts 6): GET with the query, then the nextUrl links while hasMore. */
 export async function searchReturnPages(
 	context: MarketplaceContext,
 	qs: IDataObject,
@@ -143,8 +149,7 @@ export async function searchReturnPages(
 			const items = listOf(page.returnItems);
 			if (page.hasMore !== true) return { items };
 			// The link carries the whole query; a second qs would duplicate parameters.
-			const versioned = typeof page.nextUrl === 'string' && /^\/?v2\//.test(page.nextUrl);
-			const path = followLink(context, request, 'nextUrl', page.nextUrl, versioned ? PATHS.sellers : PATHS.returnsRoot);
+			const path = returnsNextPath(context, request, page.nextUrl);
 			return { items, next: { ...first, path, qs: undefined } };
 		},
 		options.limit,
