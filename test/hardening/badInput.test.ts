@@ -12,7 +12,9 @@ const listing = (overrides: Record<string, unknown> = {}) => ({
 	listing_status: 'ACTIVE',
 	price: { mrp: 500, selling_price: 450, currency: 'INR' },
 	tax: { hsn: '12345678' },
+	fulfillment_profile: 'NON_FBM',
 	fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
+	packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 }],
 	locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
 	...overrides,
 });
@@ -57,8 +59,8 @@ describe('bad input is refused before anything is sent', () => {
 
 	describe('numbers JSON cannot carry', () => {
 		const cases: Array<[string, Record<string, unknown>, string]> = [
-			['Infinity as a package dimension', { packages: [{ dimensions: { length: Infinity, breadth: 10, height: 10 }, weight: 1 }] }, 'packages[0].dimensions.length must be a number above 0, got Infinity'],
-			['NaN as a package weight', { packages: [{ dimensions: { length: 10, breadth: 10, height: 10 }, weight: NaN }] }, 'packages[0].weight must be a number above 0, got NaN'],
+			['Infinity as a package dimension', { packages: [{ name: 'Box', dimensions: { length: Infinity, breadth: 10, height: 10 }, weight: 1 }] }, 'packages[0].dimensions.length must be a number above 0, got Infinity'],
+			['NaN as a package weight', { packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: NaN }] }, 'packages[0].weight must be a number above 0, got NaN'],
 			['1e21 as MRP', { price: { mrp: 1e21, selling_price: 450, currency: 'INR' } }, 'price.mrp must be a whole number above 0 up to 9007199254740991, got 1e+21'],
 			['1e308 as inventory', { locations: [{ id: LOC_1, status: 'ENABLED', inventory: 1e308 }] }, 'locations[0].inventory must be a whole number of 0 or more up to 9007199254740991, got 1e+308'],
 			['1e21 as dispatch SLA', { fulfillment: { dispatch_sla: 1e21, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' } }, 'fulfillment.dispatch_sla must be a whole number of days up to 9007199254740991, got 1e+21'],

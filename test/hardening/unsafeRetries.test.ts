@@ -25,7 +25,9 @@ const listing = {
 	listing_status: 'ACTIVE',
 	price: { mrp: 500, selling_price: 450, currency: 'INR' },
 	tax: { hsn: '12345678' },
+	fulfillment_profile: 'NON_FBM',
 	fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
+	packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 }],
 	locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
 };
 
