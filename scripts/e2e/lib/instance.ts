@@ -326,6 +326,40 @@ export class N8nInstance {
 		this.log(`n8n stopped (pid ${pgid})`);
 	}
 
+	/**
+	 * A crash: SIGKILL to n8n's own process group (the pid this instance started, which leads the
+	 * group of n8n and its task runner), nothing else. Resolves once the process has exited and no
+	 * member of the group is left. restart() then starts it again on the same folder.
+	 */
+	async kill(): Promise<void> {
+		const child = this.child;
+		if (!child || child.pid === undefined || this.exitInfo) {
+			this.child = undefined;
+			return;
+		}
+		const pgid = child.pid;
+		const killGroup = () => {
+			try {
+				process.kill(-pgid, 'SIGKILL');
+			} catch {
+				// group already gone
+			}
+		};
+		killGroup();
+		await this.exitPromise;
+		// A member that was forking at the signal could survive it: signal again until the group is empty.
+		for (let i = 0; i < 50 && groupAlive(pgid); i++) {
+			killGroup();
+			await sleep(100);
+		}
+		// (Only zombies waiting for their reaper can be left at this point.)
+		if (groupAlive(pgid)) this.log(`process group ${pgid} still listed 5 s after SIGKILL`);
+		liveGroups.delete(pgid);
+		this.child = undefined;
+		this.cookie = undefined;
+		this.log(`n8n killed (SIGKILL to process group ${pgid})`);
+	}
+
 	/** Stops and starts again with the same folder, key and ports. */
 	async restart(): Promise<void> {
 		await this.stop();

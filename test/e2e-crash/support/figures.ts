@@ -1,0 +1,182 @@
+/**
+ * What one crash round did to the pushes, from the three readings of the executions: after the
+ * restart (A), after the duplicates of the acknowledged pushes (B), after the redeliveries of
+ * the unacknowledged ones (C).
+ */
+import type { Envelope } from '../../../simulator';
+import type { Delivery } from './burst';
+import { envelopeId, type Ledger } from './ledger';
+
+export interface RoundFigures {
+	round: string;
+	signal: 'SIGKILL' | 'SIGTERM';
+	typeVersion: number;
+	/** Answers (any status) in when n8n was interrupted. */
+	interruptedAfter: number;
+	sent: number;
+	/** Pushes answered 200 before the interruption: acknowledged. */
+	acknowledged: number;
+	/** Acknowledged pushes with no execution after the restart. */
+	lost: number;
+	/** Lost pushes whose duplicate ran nothing either: their dedup key was kept, so no redelivery can bring them back. */
+	lostForGood: number;
+	/** Acknowledged pushes with more than one execution. */
+	acknowledgedTwice: number;
+	/** Pushes without a 200 (connection cut, or another status), redelivered after the restart. */
+	redelivered: number;
+	/** Redelivered pushes that never got a 200. */
+	redeliveryRefused: number;
+	/** Redelivered pushes with no execution at all. */
+	redeliveredNeverRan: number;
+	/** Redelivered pushes with two executions, the first from before the kill (in flight: created, 200 never sent). */
+	doubleRuns: number;
+	/** Redelivered pushes with more executions than that allows. */
+	tooManyRuns: number;
+	/** Duplicates of acknowledged pushes that created an execution. */
+	duplicatesRun: number;
+	/** Duplicates not answered 200. */
+	duplicatesRefused: number;
+	/** Executions that hold no trigger item. */
+	executionsWithoutPush: number;
+	/** Execution statuses at the end, e.g. "success 190, crashed 3". */
+	statuses: string;
+	seconds: number;
+	/** Up to 5 examples per failing figure, for the assertion message. */
+	examples: Record<string, string[]>;
+}
+
+export interface RoundReadings {
+	deliveries: Delivery[];
+	duplicates: Delivery[];
+	redeliveries: Delivery[];
+	afterRestart: Ledger;
+	afterDuplicates: Ledger;
+	afterRedeliveries: Ledger;
+}
+
+export function roundFigures(
+	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'>,
+	readings: RoundReadings,
+): RoundFigures {
+	const { deliveries, afterRestart: a, afterDuplicates: b, afterRedeliveries: c } = readings;
+	const count = (ledger: Ledger, envelope: Envelope) => ledger.counts.get(envelopeId(envelope)) ?? 0;
+	const examples: Record<string, string[]> = {};
+	const note = (figure: string, envelope: Envelope, detail: string) => {
+		const list = (examples[figure] ??= []);
+		if (list.length < 5) list.push(`${envelope.shipmentId ?? envelope.returnId} (${detail})`);
+	};
+
+	const acknowledged = deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
+	const unacknowledged = deliveries.filter((d) => d.status !== 200);
+	let lost = 0;
+	let lostForGood = 0;
+	let acknowledgedTwice = 0;
+	let duplicatesRun = 0;
+	for (const envelope of acknowledged) {
+		const [inA, inB] = [count(a, envelope), count(b, envelope)];
+		if (inA === 0) {
+			lost += 1;
+			note('lost', envelope, inB > 0 ? 'its duplicate ran' : 'its duplicate ran nothing');
+			if (inB === 0) lostForGood += 1;
+		}
+		if (inA > 1) {
+			acknowledgedTwice += 1;
+			note('acknowledgedTwice', envelope, `${inA} executions`);
+		}
+		if (inB > inA) {
+			duplicatesRun += 1;
+			note('duplicatesRun', envelope, `${inA} -> ${inB} executions`);
+		}
+	}
+	let redeliveredNeverRan = 0;
+	let doubleRuns = 0;
+	let tooManyRuns = 0;
+	for (const { envelope, status, error } of unacknowledged) {
+		const [inA, inC] = [count(a, envelope), count(c, envelope)];
+		if (inC === 0) {
+			redeliveredNeverRan += 1;
+			note('redeliveredNeverRan', envelope, `first answer ${status ?? error}`);
+		} else if (inC === 2 && inA === 1) {
+			doubleRuns += 1;
+		} else if (inC > 1) {
+			tooManyRuns += 1;
+			note('tooManyRuns', envelope, `${inA} executions before the redelivery, ${inC} after`);
+		}
+	}
+	const redeliveryRefused = readings.redeliveries.filter((d) => d.status !== 200);
+	for (const d of redeliveryRefused) note('redeliveryRefused', d.envelope, `${d.status ?? d.error}`);
+	const duplicatesRefused = readings.duplicates.filter((d) => d.status !== 200);
+	for (const d of duplicatesRefused) note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
+
+	return {
+		...meta,
+		sent: deliveries.length,
+		acknowledged: acknowledged.length,
+		lost,
+		lostForGood,
+		acknowledgedTwice,
+		redelivered: unacknowledged.length,
+		redeliveryRefused: redeliveryRefused.length,
+		redeliveredNeverRan,
+		doubleRuns,
+		tooManyRuns,
+		duplicatesRun,
+		duplicatesRefused: duplicatesRefused.length,
+		executionsWithoutPush: c.withoutPush,
+		statuses: Object.entries(c.statuses)
+			.map(([status, n]) => `${status} ${n}`)
+			.join(', '),
+		examples,
+	};
+}
+
+/** The figures that must be zero, with their examples: what a round's assertion compares. */
+export function failures(f: RoundFigures): Record<string, { count: number; examples: string[] }> {
+	const zeroes: Array<keyof RoundFigures> = [
+		'lost',
+		'acknowledgedTwice',
+		'duplicatesRun',
+		'redeliveredNeverRan',
+		'tooManyRuns',
+		'redeliveryRefused',
+		'executionsWithoutPush',
+	];
+	const out: Record<string, { count: number; examples: string[] }> = {};
+	for (const key of zeroes) {
+		const count = f[key] as number;
+		if (count !== 0) out[key] = { count, examples: f.examples[key] ?? [] };
+	}
+	return out;
+}
+
+const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
+	['round', (f) => f.round],
+	['signal', (f) => f.signal],
+	['v', (f) => f.typeVersion],
+	['at', (f) => f.interruptedAfter],
+	['sent', (f) => f.sent],
+	['answered', (f) => f.acknowledged],
+	['lost', (f) => f.lost],
+	['lost4good', (f) => f.lostForGood],
+	['ack>1', (f) => f.acknowledgedTwice],
+	['redeliv', (f) => f.redelivered],
+	['redeliv0', (f) => f.redeliveredNeverRan],
+	['double', (f) => f.doubleRuns],
+	['>2', (f) => f.tooManyRuns],
+	['dupsRun', (f) => f.duplicatesRun],
+	['s', (f) => f.seconds.toFixed(0)],
+	['executions', (f) => f.statuses],
+];
+
+/** A compact table of the rounds. */
+export function table(rows: RoundFigures[]): string {
+	const cells = [COLUMNS.map(([name]) => name), ...rows.map((row) => COLUMNS.map(([, value]) => String(value(row))))];
+	const widths = COLUMNS.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+	return cells.map((line) => line.map((cell, i) => (i === line.length - 1 ? cell : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+export const LEGEND =
+	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); lost = acknowledged, no execution after the restart; ' +
+	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more than one execution; redeliv = pushes without a 200, ' +
+	'redelivered after the restart; redeliv0 = redelivered, never ran; double = redelivered, ran twice (created before the kill, 200 never sent); ' +
+	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran';

@@ -1,0 +1,101 @@
+/**
+ * Which pushes have executions, read back through n8n's public API only.
+ *
+ * An execution carries its push in one of two places: a finished (or failed) run in
+ * resultData.runData of the trigger node, an execution that was created but never ran (left
+ * 'new' or 'running' by the kill, then marked crashed at the next start) only in
+ * executionData.nodeExecutionStack, where n8n put the trigger's output before running it.
+ * Both are read; an execution counts once for every push it carries.
+ */
+import { sleep, type Execution, type PublicApiClient } from '../../../scripts/e2e/lib';
+import type { Envelope } from '../../../simulator';
+import { TRIGGER_NODE } from '../../e2e/support/workflows';
+
+type Json = Record<string, unknown>;
+
+/** Identity of a push: the fields of the envelope the trigger copies into its output item. */
+export function pushId(item: { eventType?: unknown; shipmentId?: unknown; returnId?: unknown; timestamp?: unknown }): string {
+	return `${String(item.eventType)}|${String(item.shipmentId ?? '')}|${String(item.returnId ?? '')}|${String(item.timestamp)}`;
+}
+
+export function envelopeId(envelope: Envelope): string {
+	return pushId(envelope);
+}
+
+function itemsOf(main: unknown): Json[] {
+	if (!Array.isArray(main)) return [];
+	const items: Json[] = [];
+	for (const output of main) {
+		if (!Array.isArray(output)) continue;
+		for (const item of output) {
+			const json = (item as { json?: unknown } | null)?.json;
+			if (json && typeof json === 'object') items.push(json as Json);
+		}
+	}
+	return items;
+}
+
+/** The trigger output items an execution holds (run data and, for one that never ran, its start stack). */
+export function triggerItemsOf(execution: Execution): Json[] {
+	const data = execution.data as
+		| { resultData?: { runData?: Record<string, Array<{ data?: { main?: unknown } }>> }; executionData?: { nodeExecutionStack?: Array<{ node?: { name?: string }; data?: { main?: unknown } }> } }
+		| undefined;
+	const items: Json[] = [];
+	for (const run of data?.resultData?.runData?.[TRIGGER_NODE] ?? []) items.push(...itemsOf(run.data?.main));
+	for (const entry of data?.executionData?.nodeExecutionStack ?? []) {
+		if (entry.node?.name === TRIGGER_NODE) items.push(...itemsOf(entry.data?.main));
+	}
+	return items;
+}
+
+export interface Ledger {
+	/** Executions per push id. */
+	counts: Map<string, number>;
+	/** dedupKey the trigger gave each push id (from any of its executions). */
+	dedupKeys: Map<string, string>;
+	/** Executions by status, e.g. { success: 180, crashed: 3 }. */
+	statuses: Record<string, number>;
+	/** Executions whose data holds no trigger item at all (should be none). */
+	withoutPush: number;
+	total: number;
+}
+
+/** Every execution of the workflow, with data, tallied per push. */
+export async function readLedger(api: PublicApiClient, workflowId: string): Promise<Ledger> {
+	const executions = await api.listAllExecutions({ workflowId, includeData: true, ignoreDataSizeLimit: true });
+	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), statuses: {}, withoutPush: 0, total: executions.length };
+	for (const execution of executions) {
+		ledger.statuses[execution.status] = (ledger.statuses[execution.status] ?? 0) + 1;
+		// One execution counts once per push even if the push shows in both places.
+		const ids = new Set<string>();
+		for (const item of triggerItemsOf(execution)) {
+			const id = pushId(item);
+			ids.add(id);
+			if (typeof item.dedupKey === 'string') ledger.dedupKeys.set(id, item.dedupKey);
+		}
+		if (ids.size === 0) ledger.withoutPush += 1;
+		for (const id of ids) ledger.counts.set(id, (ledger.counts.get(id) ?? 0) + 1);
+	}
+	return ledger;
+}
+
+/**
+ * Waits until the workflow's executions have settled: nothing running or queued, and the number
+ * of executions unchanged over `stablePolls` consecutive polls. Acknowledged-but-not-yet-created
+ * executions keep the count moving, so this waits them out; it asserts nothing.
+ */
+export async function settle(api: PublicApiClient, workflowId: string, opts: { stablePolls?: number; intervalMs?: number; timeoutMs?: number } = {}): Promise<number> {
+	const stablePolls = opts.stablePolls ?? 4;
+	const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
+	let last = -1;
+	let stable = 0;
+	for (;;) {
+		const active = (await api.activeExecutions(workflowId)).length;
+		const total = (await api.listAllExecutions({ workflowId })).length + active;
+		stable = active === 0 && total === last ? stable + 1 : 0;
+		last = total;
+		if (stable >= stablePolls) return total;
+		if (Date.now() > deadline) throw new Error(`executions of workflow ${workflowId} did not settle (${active} active, ${total} in all)`);
+		await sleep(opts.intervalMs ?? 500);
+	}
+}
