@@ -4,29 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { BROWSER_ID, request, type Credential, type N8nInstance, type PublicApiClient } from '../../../scripts/e2e/lib';
+import { loadedNodeVersions } from '../../../scripts/bench/nodeVersions';
+import type { Credential, N8nInstance, PublicApiClient } from '../../../scripts/e2e/lib';
 import { CREDENTIAL_TYPE, TRIGGER_TYPE } from '../../e2e/support/session';
 import { TRIGGER_NODE, type TriggerWorkflow } from '../../e2e/support/workflows';
 
-/**
- * Every typeVersion of the trigger that n8n loaded from the packed tarball (the description's
- * `version`, one entry per version for a versioned node, as /types/nodes.json lists them),
- * ascending.
- */
+/** Every typeVersion of the trigger that n8n loaded from the packed tarball, ascending. */
 export async function triggerVersions(n8n: N8nInstance): Promise<number[]> {
-	if (!n8n.authCookie) await n8n.login();
-	const r = await request<Array<{ name?: string; version?: number | number[] }>>({
-		url: `${n8n.baseUrl}/types/nodes.json`,
-		headers: { cookie: n8n.authCookie ?? '', 'browser-id': BROWSER_ID },
-	});
-	if (r.status !== 200 || !Array.isArray(r.data)) throw new Error(`/types/nodes.json -> HTTP ${r.status}`);
-	const versions = new Set<number>();
-	for (const node of r.data) {
-		if (node.name !== TRIGGER_TYPE) continue;
-		for (const v of Array.isArray(node.version) ? node.version : [node.version]) if (typeof v === 'number') versions.add(v);
-	}
-	if (versions.size === 0) throw new Error(`n8n lists no ${TRIGGER_TYPE}: is the package installed?`);
-	return [...versions].sort((a, b) => a - b);
+	return await loadedNodeVersions(n8n, TRIGGER_TYPE);
 }
 
 /** Marketplace Seller Trigger (typeVersion `version`, all events, defaults) -> NoOp, published, its route answering 401 to an unsigned probe. */

@@ -1,0 +1,123 @@
+/**
+ * What the end-to-end bench compares, each a published workflow "<start node> -> NoOp" that
+ * saves every execution (n8n's default):
+ *   webhook:   n8n's Webhook node (POST, Respond: Immediately)
+ *   chargebee: n8n's own Chargebee Trigger, events "*": a built-in webhook trigger that needs no
+ *              activation call (so it activates offline); like every non-Webhook trigger, n8n
+ *              2.40.7 takes an expression isolate for its webhook phase
+ *   trigger vN: this package's Marketplace Seller Trigger at typeVersion N (defaults)
+ * and how their completed executions are read back through the public API.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { sleep, type Credential, type Execution, type N8nInstance, type PublicApiClient } from '../e2e/lib';
+
+export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
+
+export interface Target {
+	/** Label in the tables: "webhook", "chargebee", "trigger v2". */
+	label: string;
+	workflowId: string;
+	path: string;
+	/** What an unsigned probe gets once the route is registered. */
+	probeStatus: number;
+}
+
+const noOp = { name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0] as [number, number], parameters: {} };
+
+async function publish(
+	api: PublicApiClient,
+	label: string,
+	start: { type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> },
+	path: (webhookId: string) => string,
+	probeStatus: number,
+): Promise<Target> {
+	const webhookId = randomUUID();
+	const workflow = await api.createWorkflow({
+		name: `Bench: ${label} -> NoOp`,
+		nodes: [{ name: 'Start', position: [0, 0], webhookId, ...start }, noOp],
+		connections: { Start: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	});
+	await api.publishWorkflow(workflow.id);
+	return { label, workflowId: workflow.id, path: path(webhookId), probeStatus };
+}
+
+export async function createTargets(api: PublicApiClient, credential: Credential, triggerVersions: number[], triggerOptions: Record<string, unknown>): Promise<Target[]> {
+	const webhookPath = `bench-webhook-${randomUUID()}`;
+	const targets = [
+		await publish(api, 'webhook', { type: 'n8n-nodes-base.webhook', typeVersion: 2, parameters: { httpMethod: 'POST', path: webhookPath, options: {} } }, () => webhookPath, 200),
+		// Without event_type Chargebee Trigger runs nothing and n8n answers 200.
+		await publish(api, 'chargebee', { type: 'n8n-nodes-base.chargebeeTrigger', typeVersion: 1, parameters: { events: ['*'] } }, (id) => `${id}/webhook`, 200),
+	];
+	for (const version of triggerVersions) {
+		targets.push(
+			await publish(
+				api,
+				`trigger v${version}`,
+				{
+					type: TRIGGER_TYPE,
+					typeVersion: version,
+					parameters: { authentication: 'clientCredentials', events: ['*'], options: triggerOptions },
+					credentials: { marketplaceSellerApi: { id: credential.id, name: credential.name } },
+				},
+				(id) => `${id}/webhook`,
+				401,
+			),
+		);
+	}
+	return targets;
+}
+
+/** Waits until every target's route answers (after publishing or a restart). */
+export async function waitForRoutes(n8n: N8nInstance, targets: Target[]): Promise<void> {
+	for (const target of targets) {
+		const probe = await n8n.postWebhook(target.path, { probe: true }, { notRegisteredRetryMs: 60_000 });
+		if (probe.status !== target.probeStatus) throw new Error(`${target.label}: route probe answered ${probe.status}, expected ${target.probeStatus}`);
+	}
+}
+
+/** The id of the workflow's newest execution (0 when it has none). */
+export async function newestExecutionId(api: PublicApiClient, workflowId: string): Promise<number> {
+	const page = await api.listExecutions({ workflowId, limit: 1 });
+	return page.data.length > 0 ? Number(page.data[0].id) : 0;
+}
+
+/**
+ * The workflow's finished executions newer than `afterId`. The list comes newest first, so
+ * paging stops at the first page that reaches back to `afterId`.
+ */
+export async function executionsAfter(api: PublicApiClient, workflowId: string, afterId: number): Promise<Execution[]> {
+	const fresh: Execution[] = [];
+	let cursor: string | undefined;
+	for (;;) {
+		const page = await api.listExecutions({ workflowId, limit: 250, cursor });
+		let reachedOld = false;
+		for (const execution of page.data) {
+			if (Number(execution.id) > afterId) fresh.push(execution);
+			else reachedOld = true;
+		}
+		if (reachedOld || !page.nextCursor) return fresh;
+		cursor = page.nextCursor;
+	}
+}
+
+/**
+ * Waits until `expected` executions newer than `afterId` have finished and none is running or
+ * queued; returns them. Polls every `intervalMs` through the public API.
+ */
+export async function waitForCompleted(
+	api: PublicApiClient,
+	workflowId: string,
+	afterId: number,
+	expected: number,
+	opts: { intervalMs?: number; timeoutMs?: number } = {},
+): Promise<Execution[]> {
+	const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+	for (;;) {
+		const done = await executionsAfter(api, workflowId, afterId);
+		if (done.length >= expected && (await api.activeExecutions(workflowId)).length === 0) return done;
+		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: ${done.length} of ${expected} executions finished after ${opts.timeoutMs ?? 300_000} ms`);
+		await sleep(opts.intervalMs ?? 500);
+	}
+}
