@@ -108,6 +108,7 @@ export function roundFigures(
 	const duplicatesRefused = readings.duplicates.filter((d) => d.status !== 200);
 	for (const d of duplicatesRefused) note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
 
+	examples.executionsWithoutPush = c.withoutPush.slice(0, 5);
 	return {
 		...meta,
 		sent: deliveries.length,
@@ -122,7 +123,7 @@ export function roundFigures(
 		tooManyRuns,
 		duplicatesRun,
 		duplicatesRefused: duplicatesRefused.length,
-		executionsWithoutPush: c.withoutPush,
+		executionsWithoutPush: c.withoutPush.length,
 		statuses: Object.entries(c.statuses)
 			.map(([status, n]) => `${status} ${n}`)
 			.join(', '),

@@ -55,15 +55,15 @@ export interface Ledger {
 	dedupKeys: Map<string, string>;
 	/** Executions by status, e.g. { success: 180, crashed: 3 }. */
 	statuses: Record<string, number>;
-	/** Executions whose data holds no trigger item at all (should be none). */
-	withoutPush: number;
+	/** Ids of executions whose data holds no trigger item at all (should be none). */
+	withoutPush: string[];
 	total: number;
 }
 
 /** Every execution of the workflow, with data, tallied per push. */
 export async function readLedger(api: PublicApiClient, workflowId: string): Promise<Ledger> {
 	const executions = await api.listAllExecutions({ workflowId, includeData: true, ignoreDataSizeLimit: true });
-	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), statuses: {}, withoutPush: 0, total: executions.length };
+	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), statuses: {}, withoutPush: [], total: executions.length };
 	for (const execution of executions) {
 		ledger.statuses[execution.status] = (ledger.statuses[execution.status] ?? 0) + 1;
 		// One execution counts once per push even if the push shows in both places.
@@ -73,7 +73,7 @@ export async function readLedger(api: PublicApiClient, workflowId: string): Prom
 			ids.add(id);
 			if (typeof item.dedupKey === 'string') ledger.dedupKeys.set(id, item.dedupKey);
 		}
-		if (ids.size === 0) ledger.withoutPush += 1;
+		if (ids.size === 0) ledger.withoutPush.push(`execution ${execution.id} (${execution.status})`);
 		for (const id of ids) ledger.counts.set(id, (ledger.counts.get(id) ?? 0) + 1);
 	}
 	return ledger;
