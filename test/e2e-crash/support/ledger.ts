@@ -85,7 +85,7 @@ export async function readLedger(api: PublicApiClient, workflowId: string): Prom
  * executions keep the count moving, so this waits them out; it asserts nothing.
  */
 export async function settle(api: PublicApiClient, workflowId: string, opts: { stablePolls?: number; intervalMs?: number; timeoutMs?: number } = {}): Promise<number> {
-	const stablePolls = opts.stablePolls ?? 4;
+	const stablePolls = opts.stablePolls ?? 3;
 	const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
 	let last = -1;
 	let stable = 0;

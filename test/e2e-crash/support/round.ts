@@ -49,10 +49,18 @@ export function answersBeforeInterrupt(moment: Moment, pushes: number, random: (
 
 export async function runRound(session: E2ESession, spec: RoundSpec, random: () => number): Promise<RoundFigures> {
 	const started = Date.now();
+	// Seconds per step, printed with the round (where a round's time goes).
+	const steps: string[] = [];
+	let stepStarted = started;
+	const step = (name: string) => {
+		steps.push(`${name} ${((Date.now() - stepStarted) / 1000).toFixed(1)} s`);
+		stepStarted = Date.now();
+	};
 	const { n8n, api, sim, credential } = session;
 	const flow = await createTriggerWorkflowAt(n8n, api, credential, `Crash round ${spec.name}`, spec.typeVersion);
 	sim.control.setReceiver({ url: flow.productionUrl });
 	const workflowId = flow.workflow.id;
+	step('workflow');
 
 	const afterAnswers = answersBeforeInterrupt(spec.moment, spec.pushes, random);
 	const extraDelayMs = Math.floor(random() * 250);
@@ -64,21 +72,27 @@ export async function runRound(session: E2ESession, spec: RoundSpec, random: () 
 		// SIGTERM: n8n's own graceful shutdown, given more time than its 30 s default.
 		interrupt: spec.signal === 'SIGKILL' ? () => n8n.kill() : () => n8n.stop(120_000),
 	});
+	step('burst');
 
 	await n8n.restart();
 	await waitForRoute(n8n, flow.path);
+	step('restart');
 	await settle(api, workflowId);
 	const afterRestart = await readLedger(api, workflowId);
+	step('settle');
 
 	const acknowledged = burst.deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
 	const duplicates = await sendAgain(sim, acknowledged, CONCURRENCY);
 	await settle(api, workflowId);
 	const afterDuplicates = await readLedger(api, workflowId);
+	step('duplicates');
 
 	const unacknowledged = burst.deliveries.filter((d) => d.status !== 200).map((d) => d.envelope);
 	const redeliveries = await redeliverUntilAccepted(sim, unacknowledged, CONCURRENCY);
 	await settle(api, workflowId);
 	const afterRedeliveries = await readLedger(api, workflowId);
+	step('redeliveries');
+	process.stderr.write(`[crash] ${spec.name}: ${steps.join(', ')}\n`);
 
 	// Keep later rounds' restarts light: this workflow's route is not needed any more.
 	await api.deactivateWorkflow(workflowId);
