@@ -36,6 +36,11 @@ export interface RoundFigures {
 	duplicatesRun: number;
 	/** Duplicates not answered 200. */
 	duplicatesRefused: number;
+	/**
+	 * Executions of pushes from before the interruption that n8n started only after the restart
+	 * (n8n 2.40.7 runs executions it had created but not started, status new, when it starts).
+	 */
+	resumed: number;
 	/** Executions that hold no trigger item. */
 	executionsWithoutPush: number;
 	/** Execution statuses at the end, e.g. "success 190, crashed 3". */
@@ -55,7 +60,7 @@ export interface RoundReadings {
 }
 
 export function roundFigures(
-	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'>,
+	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'> & { restartedAt: number },
 	readings: RoundReadings,
 ): RoundFigures {
 	const { deliveries, afterRestart: a, afterDuplicates: b, afterRedeliveries: c } = readings;
@@ -109,8 +114,10 @@ export function roundFigures(
 	for (const d of duplicatesRefused) note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
 
 	examples.executionsWithoutPush = c.withoutPush.slice(0, 5);
+	const { restartedAt, ...rest } = meta;
 	return {
-		...meta,
+		...rest,
+		resumed: a.startedAt.filter((at) => at >= restartedAt).length,
 		sent: deliveries.length,
 		acknowledged: acknowledged.length,
 		lost,
@@ -165,6 +172,7 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 	['double', (f) => f.doubleRuns],
 	['>2', (f) => f.tooManyRuns],
 	['dupsRun', (f) => f.duplicatesRun],
+	['resumed', (f) => f.resumed],
 	['s', (f) => f.seconds.toFixed(0)],
 	['executions', (f) => f.statuses],
 ];
@@ -180,4 +188,5 @@ export const LEGEND =
 	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); lost = acknowledged, no execution after the restart; ' +
 	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more than one execution; redeliv = pushes without a 200, ' +
 	'redelivered after the restart; redeliv0 = redelivered, never ran; double = redelivered, ran twice (created before the kill, 200 never sent); ' +
-	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran';
+	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran; ' +
+	'resumed = executions created before the interruption that n8n started after the restart';

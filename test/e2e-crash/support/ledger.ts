@@ -53,6 +53,8 @@ export interface Ledger {
 	counts: Map<string, number>;
 	/** dedupKey the trigger gave each push id (from any of its executions). */
 	dedupKeys: Map<string, string>;
+	/** Epoch milliseconds each execution started (for executions n8n started only after a restart). */
+	startedAt: number[];
 	/** Executions by status, e.g. { success: 180, crashed: 3 }. */
 	statuses: Record<string, number>;
 	/** Ids of executions whose data holds no trigger item at all (should be none). */
@@ -63,9 +65,10 @@ export interface Ledger {
 /** Every execution of the workflow, with data, tallied per push. */
 export async function readLedger(api: PublicApiClient, workflowId: string): Promise<Ledger> {
 	const executions = await api.listAllExecutions({ workflowId, includeData: true, ignoreDataSizeLimit: true });
-	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), statuses: {}, withoutPush: [], total: executions.length };
+	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), startedAt: [], statuses: {}, withoutPush: [], total: executions.length };
 	for (const execution of executions) {
 		ledger.statuses[execution.status] = (ledger.statuses[execution.status] ?? 0) + 1;
+		ledger.startedAt.push(Date.parse(execution.startedAt));
 		// One execution counts once per push even if the push shows in both places.
 		const ids = new Set<string>();
 		for (const item of triggerItemsOf(execution)) {

@@ -74,6 +74,7 @@ export async function runRound(session: E2ESession, spec: RoundSpec, random: () 
 	});
 	step('burst');
 
+	const restartedAt = Date.now();
 	await n8n.restart();
 	await waitForRoute(n8n, flow.path);
 	step('restart');
@@ -103,6 +104,7 @@ export async function runRound(session: E2ESession, spec: RoundSpec, random: () 
 			signal: spec.signal,
 			typeVersion: spec.typeVersion,
 			interruptedAfter: burst.answersBeforeInterrupt,
+			restartedAt,
 			seconds: (Date.now() - started) / 1000,
 		},
 		{ deliveries: burst.deliveries, duplicates, redeliveries, afterRestart, afterDuplicates, afterRedeliveries },
