@@ -1,7 +1,13 @@
 /** The parameters of the poll trigger, and reading them into poll settings. */
 import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../shared/profile';
+import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
+import {
+	DISPATCH_SERVICE_TIER_OPTIONS,
+	optionValues,
+	SERVICE_PROFILE_OPTIONS,
+	SHIPMENT_TYPE_OPTIONS,
+} from '../shared/shipmentFilterOptions';
 import { CALLS_PER_HOUR_LIMIT } from './budget';
 import { ALL_EVENTS, EVENT, eventFilter, POLL_EVENT_KINDS } from './pollEvents';
 import { CANCELLATION_TYPES, planStreams, RETURN_SOURCES, type PollFilters } from './plan';
@@ -97,10 +103,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Dispatch Service Tiers',
 				name: 'dispatchServiceTiers',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Express', value: 'EXPRESS' },
-					{ name: 'Regular', value: 'REGULAR' },
-				],
+				options: DISPATCH_SERVICE_TIER_OPTIONS,
 				default: [],
 				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
 			},
@@ -151,11 +154,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Service Profiles',
 				name: 'serviceProfiles',
 				type: 'multiOptions',
-				options: [
-					{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLED_BY_MARKETPLACE },
-					{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: `${FULFILLED_BY_MARKETPLACE}_LITE` },
-					{ name: 'Fulfilled by the Seller', value: `NON_${FULFILLED_BY_MARKETPLACE}` },
-				],
+				options: SERVICE_PROFILE_OPTIONS,
 				default: [],
 				description: 'Only shipments of these fulfilment service profiles; none selected means all',
 			},
@@ -163,11 +162,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Shipment Types',
 				name: 'shipmentTypes',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Express', value: 'EXPRESS' },
-					{ name: 'Normal', value: 'NORMAL' },
-					{ name: 'Self Ship', value: 'SELF' },
-				],
+				options: SHIPMENT_TYPE_OPTIONS,
 				default: [],
 				description: 'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
 			},
@@ -216,9 +211,9 @@ export function readSettings(context: IPollFunctions): NodeSettings {
 	const filters: PollFilters = {
 		locationId: typeof options.locationId === 'string' && options.locationId.trim() !== '' ? options.locationId.trim() : undefined,
 		sellerId: typeof options.sellerId === 'string' && options.sellerId.trim() !== '' ? options.sellerId.trim() : undefined,
-		shipmentTypes: list(options.shipmentTypes, ['NORMAL', 'EXPRESS', 'SELF']),
-		serviceProfiles: list(options.serviceProfiles, [FULFILLED_BY_MARKETPLACE, `${FULFILLED_BY_MARKETPLACE}_LITE`, `NON_${FULFILLED_BY_MARKETPLACE}`]),
-		dispatchServiceTiers: list(options.dispatchServiceTiers, ['REGULAR', 'EXPRESS']),
+		shipmentTypes: list(options.shipmentTypes, optionValues(SHIPMENT_TYPE_OPTIONS)),
+		serviceProfiles: list(options.serviceProfiles, optionValues(SERVICE_PROFILE_OPTIONS)),
+		dispatchServiceTiers: list(options.dispatchServiceTiers, optionValues(DISPATCH_SERVICE_TIER_OPTIONS)),
 		cancellationTypes: list(options.cancellationTypes, CANCELLATION_TYPES),
 		returnSources: list(options.returnSources, RETURN_SOURCES),
 	};

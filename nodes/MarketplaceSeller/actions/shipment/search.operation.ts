@@ -11,7 +11,11 @@ import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { readLimit, splitList } from '../../helpers/parameters';
 import { searchShipmentPages } from '../../transport/paging';
-import { FULFILLED_BY_MARKETPLACE, MARKETPLACE } from '../../../shared/profile';
+import {
+	DISPATCH_SERVICE_TIER_OPTIONS,
+	SERVICE_PROFILE_OPTIONS,
+	SHIPMENT_TYPE_OPTIONS,
+} from '../../../shared/shipmentFilterOptions';
 import { enumOptions, limitProperty, returnAllProperty } from '../common.descriptions';
 
 /**
@@ -108,10 +112,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Dispatch Service Tiers',
 				name: 'dispatchServiceTiers',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Express', value: 'EXPRESS' },
-					{ name: 'Regular', value: 'REGULAR' },
-				],
+				options: DISPATCH_SERVICE_TIER_OPTIONS,
 				default: [],
 				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
 			},
@@ -133,11 +134,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Service Profiles',
 				name: 'serviceProfiles',
 				type: 'multiOptions',
-				options: [
-					{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLED_BY_MARKETPLACE },
-					{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: `${FULFILLED_BY_MARKETPLACE}_LITE` },
-					{ name: 'Fulfilled by the Seller', value: `NON_${FULFILLED_BY_MARKETPLACE}` },
-				],
+				options: SERVICE_PROFILE_OPTIONS,
 				default: [],
 				description: 'Only shipments of these fulfilment service profiles; none selected means all',
 			},
@@ -145,11 +142,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Shipment Types',
 				name: 'shipmentTypes',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Express', value: 'EXPRESS' },
-					{ name: 'Normal', value: 'NORMAL' },
-					{ name: 'Self Ship', value: 'SELF' },
-				],
+				options: SHIPMENT_TYPE_OPTIONS,
 				default: [],
 				description: 'Only these shipment types. None selected means the marketplace default, which is Normal only: self-ship shipments appear only when Self Ship is selected.',
 			},
