@@ -29,6 +29,22 @@ import { startReceiver, type Receiver } from './webhookHarness';
 const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
 const now = () => Math.floor(Date.now() / 1000);
 
+/** Receiver settings of the pipeline-level cases: the api-facts example app, all events. */
+const NOW = VECTOR.epoch;
+const settings: ReceiverSettings = {
+	verify: {
+		appId: VECTOR.appId,
+		appSecret: VECTOR.appSecret,
+		registeredUrl: VECTOR.registeredUrl,
+		schemeWord: SCHEME,
+		replayWindowSeconds: 300,
+	},
+	events: ['*'],
+	dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
+	locations: new Map(),
+	sellerMemorySize: 100,
+};
+
 let receiver: Receiver | undefined;
 afterEach(async () => {
 	await receiver?.close();
@@ -188,20 +204,6 @@ describe('queue mode: the execute step runs on a worker', () => {
 });
 
 describe('several n8n processes (queue mode): merge, never overwrite', () => {
-	const NOW = VECTOR.epoch;
-	const settings: ReceiverSettings = {
-		verify: {
-			appId: VECTOR.appId,
-			appSecret: VECTOR.appSecret,
-			registeredUrl: VECTOR.registeredUrl,
-			schemeWord: SCHEME,
-			replayWindowSeconds: 300,
-		},
-		events: ['*'],
-		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
-		locations: new Map(),
-		sellerMemorySize: 100,
-	};
 	const push = (shipmentId: string) => ({
 		headers: signedHeaders({ epoch: NOW }),
 		body: shipmentEvent('shipment_packed', shipmentId),
@@ -299,20 +301,6 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 });
 
 describe('issue 11: delivery keys and seller from a verified source only', () => {
-	const NOW = VECTOR.epoch;
-	const settings: ReceiverSettings = {
-		verify: {
-			appId: VECTOR.appId,
-			appSecret: VECTOR.appSecret,
-			registeredUrl: VECTOR.registeredUrl,
-			schemeWord: SCHEME,
-			replayWindowSeconds: 300,
-		},
-		events: ['*'],
-		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
-		locations: new Map(),
-		sellerMemorySize: 100,
-	};
 	const rawPush = (orderItemId: string) => {
 		const text = `{"eventType":"shipment_created","shipmentId":"SHP-N","timestamp":"t","attributes":{"orderItems":[{"orderItemId":${orderItemId}}]}}`;
 		return { headers: signedHeaders({ epoch: NOW }), body: JSON.parse(text) as unknown, rawBody: Buffer.from(text) };
