@@ -151,6 +151,27 @@ export class MarketplaceSellerTrigger implements INodeType {
 							'Whether to also accept signatures computed over the X_Date text instead of its epoch seconds (a reading of the docs some senders may follow)',
 					},
 					{
+						displayName: 'Acknowledge Push',
+						name: 'acknowledge',
+						type: 'options',
+						options: [
+							{
+								name: 'After the Workflow Has Run',
+								value: 'afterRun',
+								description:
+									'Safest: the 200 means the push ran and is remembered, also across a crash. The marketplace waits for the workflow.',
+							},
+							{
+								name: 'Once the Execution Is Stored',
+								value: 'onceStored',
+								description:
+									'Faster for long workflows: the 200 goes out when n8n has stored the execution and starts it. Nothing is lost; a copy sent after a crash in the middle of the run may run again.',
+							},
+						],
+						default: 'afterRun',
+						description: 'When the marketplace gets its 200 for a push that starts the workflow',
+					},
+					{
 						displayName: 'Duplicate Handling',
 						name: 'deduplicate',
 						type: 'boolean',

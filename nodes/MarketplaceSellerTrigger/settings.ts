@@ -28,6 +28,7 @@ export const LIMITS = {
 } as const;
 
 export interface TriggerOptions {
+	acknowledge?: unknown;
 	replayWindow?: unknown;
 	deduplicate?: unknown;
 	duplicateRetention?: unknown;

@@ -273,13 +273,20 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 export async function recordExecutedPush(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	if (this.getMode() === 'manual') return [items];
-	const limits = deliveryLimitsFromOptions(this.getNodeParameter('options', 0, {}) as TriggerOptions);
-	if (!limits.enabled) return [items];
+	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
+	const limits = deliveryLimitsFromOptions(options);
 	const node = this.getNode();
 	const state = findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false));
 	// No state: the push was received by another process (a queue mode worker runs this step).
 	// The worker's static data is not the stored row, so writing it would overwrite the row.
-	if (state === undefined) return [items];
-	saveConfirmedDeliveries(this.getWorkflowStaticData('node'), compactKeysOf(items), state, limits, Math.floor(Date.now() / 1000));
+	if (limits.enabled && state !== undefined) {
+		saveConfirmedDeliveries(this.getWorkflowStaticData('node'), compactKeysOf(items), state, limits, Math.floor(Date.now() / 1000));
+	}
+	if (options.acknowledge === 'onceStored') {
+		// The execution exists: answer now instead of when it ends. A Buffer body makes n8n end the
+		// response at once (webhook-helpers.js setupResponseNodePromise); the key is saved with the
+		// execution when it ends (docs/trigger-durability.md "Acknowledge Push").
+		await this.sendResponse({ body: Buffer.alloc(0), headers: {}, statusCode: 200 });
+	}
 	return [items];
 }

@@ -157,4 +157,23 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		expect(executions).toHaveLength(before + 1);
 		expect(stored).not.toBeNull();
 	});
+
+	test('Acknowledge Push "once the execution is stored": answered 200, runs once, copies run nothing', async () => {
+		const early = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger (answer once stored) -> NoOp', 2, {
+			acknowledge: 'onceStored',
+		});
+		s().sim.control.setReceiver({ url: early.productionUrl });
+		try {
+			const first = await pushFresh(s().sim);
+			const copies = await redeliver(s().sim, first.envelope, { copies: 3 });
+			await s().api.waitForExecutions(early.workflow.id, 1, { timeoutMs: 120_000 });
+			const executions = await settledExecutions(s().api, early.workflow.id, { includeData: true });
+			const ok = { status: 200, body: '', error: null };
+			expect({ first: answers(first), copies: answers(copies) }).toEqual({ first: [ok], copies: [ok, ok, ok] });
+			expect(withEnvelope(executions, first.envelope)).toHaveLength(1);
+			expect(executions).toHaveLength(1);
+		} finally {
+			s().sim.control.setReceiver({ url: trigger.productionUrl });
+		}
+	});
 });

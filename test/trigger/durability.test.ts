@@ -180,6 +180,59 @@ describe('a remembered delivery always has an execution', () => {
 	});
 });
 
+describe('Acknowledge Push: once the execution is stored', () => {
+	it('answers when the execute step runs, before the execution ends, and still remembers the push', async () => {
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			parameters: { options: { acknowledge: 'onceStored' } } as never,
+			afterExecute: async () => await held,
+		});
+		const r = receiver;
+		const event = shipmentEvent('shipment_packed', 'SHP-S1');
+		try {
+			// Answered while the execution is still running (held after the trigger's step).
+			expect(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).toEqual({ status: 200, body: '' });
+			expect(r.executions).toHaveLength(1);
+			expect(storedKeys(r)).toEqual([]);
+		} finally {
+			release();
+		}
+		// The execution ends and saves the key: a redelivery after a restart runs nothing.
+		for (let i = 0; i < 200 && storedKeys(r).length === 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+		expect(storedKeys(r)).toEqual([compactOf(event)]);
+		resetReceiverStates();
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+	});
+
+	it('answers only after the run by default', async () => {
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let ran: () => void = () => undefined;
+		const executed = new Promise<void>((resolve) => (ran = resolve));
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			afterExecute: async () => {
+				ran();
+				await held;
+			},
+		});
+		const r = receiver;
+		let answered = false;
+		const answer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), shipmentEvent('shipment_packed', 'SHP-S2')).then((response) => {
+			answered = true;
+			return response;
+		});
+		await executed;
+		for (let i = 0; i < 50; i += 1) await new Promise((resolve) => setImmediate(resolve));
+		expect(answered).toBe(false);
+		release();
+		expect((await answer).status).toBe(200);
+	});
+});
+
 describe('queue mode: the execute step runs on a worker', () => {
 	it('leaves the stored row alone when the push was received by another process', async () => {
 		let workerRun = false;

@@ -71,6 +71,8 @@ export interface ReceiverOptions {
 	credentialBarrier?: number;
 	/** Awaited after the execution was created and before it runs (to hold runs in flight). */
 	beforeExecute?: (item: IDataObject) => Promise<void>;
+	/** Awaited after the trigger's execute step, before the execution ends and saves. */
+	afterExecute?: () => Promise<void>;
 	/** Makes creating the execution fail for these items (n8n then answers 500). */
 	failExecution?: (item: IDataObject) => boolean;
 }
@@ -222,10 +224,17 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					{ node: runNode, data: { main: [items] }, source: null },
 					[],
 				);
+				// sendResponse from the execution (Buffer body): n8n ends the response at once.
+				(additionalData as { hooks?: unknown }).hooks = {
+					runHook: async (name: string, [response]: Array<{ statusCode?: number; body?: Buffer }>) => {
+						if (name === 'sendResponse' && !res.headersSent) res.status(response.statusCode ?? 200).end(response.body);
+					},
+				};
 				await trigger.execute!.call(executeContext);
+				await options.afterExecute?.();
 				saveIfChanged(run); // workflowExecuteAfter
 				saveIfChanged(workflow); // the response callback (nothing: its flag was reset)
-				res.status(200).end();
+				if (!res.headersSent) res.status(200).end();
 			} catch (error) {
 				next(error);
 			}

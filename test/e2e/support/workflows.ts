@@ -41,6 +41,7 @@ export async function createTriggerWorkflow(
 	credential: Credential,
 	name: string,
 	typeVersion = 2,
+	options: Record<string, unknown> = {},
 ): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
 	const workflow = await api.createWorkflow({
@@ -52,7 +53,7 @@ export async function createTriggerWorkflow(
 				typeVersion,
 				position: [0, 0],
 				webhookId,
-				parameters: { authentication: 'clientCredentials', events: ['*'], registeredUrl: '', options: {} },
+				parameters: { authentication: 'clientCredentials', events: ['*'], registeredUrl: '', options },
 				credentials: credentialRef(credential),
 			},
 			{ name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
