@@ -5,7 +5,8 @@
  *   chargebee: n8n's own Chargebee Trigger, events "*": a built-in webhook trigger that needs no
  *              activation call (so it activates offline); like every non-Webhook trigger, n8n
  *              2.40.7 takes an expression isolate for its webhook phase
- *   trigger vN: this package's Marketplace Seller Trigger at typeVersion N (defaults)
+ *   trigger vN: this package's Marketplace Seller Trigger at typeVersion N (defaults: answers after the run)
+ *   trigger vNs: the newest version with Acknowledge Push "once the execution is stored"
  * and how their completed executions are read back through the public API.
  */
 import { randomUUID } from 'node:crypto';
@@ -50,15 +51,22 @@ export async function createTargets(api: PublicApiClient, credential: Credential
 		// Without event_type Chargebee Trigger runs nothing and n8n answers 200.
 		await publish(api, 'chargebee', { type: 'n8n-nodes-base.chargebeeTrigger', typeVersion: 1, parameters: { events: ['*'] } }, (id) => `${id}/webhook`, 200),
 	];
-	for (const version of triggerVersions) {
+	// Each version with the default answer (after the run); the newest also answering once the
+	// execution is stored ("stored"), the option for long workflows.
+	const newest = Math.max(...triggerVersions);
+	const variants = [
+		...triggerVersions.map((version) => ({ version, label: `trigger v${version}`, options: triggerOptions })),
+		{ version: newest, label: `trigger v${newest}s`, options: { ...triggerOptions, acknowledge: 'onceStored' } },
+	];
+	for (const variant of variants) {
 		targets.push(
 			await publish(
 				api,
-				`trigger v${version}`,
+				variant.label,
 				{
 					type: TRIGGER_TYPE,
-					typeVersion: version,
-					parameters: { authentication: 'clientCredentials', events: ['*'], options: triggerOptions },
+					typeVersion: variant.version,
+					parameters: { authentication: 'clientCredentials', events: ['*'], options: variant.options },
 					credentials: { marketplaceSellerApi: { id: credential.id, name: credential.name } },
 				},
 				(id) => `${id}/webhook`,
