@@ -263,12 +263,12 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	return { workflowData };
 }
 
-
 /**
  * The trigger's step inside the execution: the execution exists now, so the deliveries of its
- * items may be remembered. They go into the static data n8n saves when the execution ends,
- * before it answers the push; on another process (queue mode workers) the merge keeps what
- * the stored row already holds. The items pass through unchanged.
+ * items may be remembered. In the process that received the push they go, merged with the
+ * stored row, into the static data n8n saves when the execution ends, before it answers the
+ * push. A queue mode worker writes nothing (the receiving webhook process saved the key). The
+ * items pass through unchanged.
  */
 export async function recordExecutedPush(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
