@@ -45,6 +45,22 @@ const settings: ReceiverSettings = {
 	sellerMemorySize: 100,
 };
 
+/** A point where an execution stops until released; `reached` resolves when one arrives there. */
+function gate(): { pass: () => Promise<void>; reached: Promise<void>; release: () => void } {
+	let release: () => void = () => undefined;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	let arrive: () => void = () => undefined;
+	const reached = new Promise<void>((resolve) => (arrive = resolve));
+	return {
+		pass: async () => {
+			arrive();
+			await held;
+		},
+		reached,
+		release,
+	};
+}
+
 let receiver: Receiver | undefined;
 afterEach(async () => {
 	await receiver?.close();
@@ -62,17 +78,10 @@ const compactOf = (event: Record<string, unknown>) => deliveryKeyOf(event)!.comp
 
 describe('a remembered delivery always has an execution', () => {
 	it('saves the key only once the execution runs, and answers only after that', async () => {
-		let release: () => void = () => undefined;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		let reached: () => void = () => undefined;
-		const executionCreated = new Promise<void>((resolve) => (reached = resolve));
+		const { pass, reached: executionCreated, release } = gate();
 		receiver = await startReceiver({
 			credentials: CREDENTIALS,
-			beforeExecute: async (item) => {
-				if (item.shipmentId !== 'SHP-D1') return;
-				reached();
-				await held;
-			},
+			beforeExecute: async (item) => (item.shipmentId === 'SHP-D1' ? await pass() : undefined),
 		});
 		const r = receiver;
 		const earlier = shipmentEvent('shipment_packed', 'SHP-D0');
@@ -123,17 +132,8 @@ describe('a remembered delivery always has an execution', () => {
 	});
 
 	it('makes a copy that arrives while the first is running wait, then answers it as a duplicate', async () => {
-		let release: () => void = () => undefined;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		let reached: () => void = () => undefined;
-		const executionCreated = new Promise<void>((resolve) => (reached = resolve));
-		receiver = await startReceiver({
-			credentials: CREDENTIALS,
-			beforeExecute: async () => {
-				reached();
-				await held;
-			},
-		});
+		const { pass, reached: executionCreated, release } = gate();
+		receiver = await startReceiver({ credentials: CREDENTIALS, beforeExecute: pass });
 		const r = receiver;
 		const event = shipmentEvent('shipment_delivered', 'SHP-D3');
 		const first = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event);
@@ -208,17 +208,8 @@ describe('Acknowledge Push: once the execution is stored', () => {
 	});
 
 	it('answers only after the run by default', async () => {
-		let release: () => void = () => undefined;
-		const held = new Promise<void>((resolve) => (release = resolve));
-		let ran: () => void = () => undefined;
-		const executed = new Promise<void>((resolve) => (ran = resolve));
-		receiver = await startReceiver({
-			credentials: CREDENTIALS,
-			afterExecute: async () => {
-				ran();
-				await held;
-			},
-		});
+		const { pass, reached: executed, release } = gate();
+		receiver = await startReceiver({ credentials: CREDENTIALS, afterExecute: pass });
 		const r = receiver;
 		let answered = false;
 		const answer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), shipmentEvent('shipment_packed', 'SHP-S2')).then((response) => {
