@@ -174,3 +174,21 @@ export function visibleText(error: unknown): string {
 export function ids(items: INodeExecutionData[], field = 'shipmentId'): string[] {
 	return items.map((item) => String(item.json[field]));
 }
+
+/** Listing > Create with the listing given as JSON in the item's `listing` field. */
+export const listingCreateJson = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
+
+/** A listing in the official create shape that the simulator accepts; overrides replace top-level fields. */
+export function validListing(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+	return {
+		product_id: 'PID-1',
+		listing_status: 'ACTIVE',
+		price: { mrp: 500, selling_price: 450, currency: 'INR' },
+		tax: { hsn: '12345678' },
+		fulfillment_profile: 'NON_FBM',
+		fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
+		packages: [{ name: 'Box', dimensions: { length: 10, breadth: 8, height: 4 }, weight: 0.5 }],
+		locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
+		...overrides,
+	};
+}

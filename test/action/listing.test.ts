@@ -9,6 +9,8 @@ import {
 	expectBearer,
 	failed,
 	LOC_1,
+	listingCreateJson,
+	validListing,
 	LOC_2,
 	ok,
 	pairedIndexes,
@@ -41,21 +43,7 @@ const createFields = {
 	additionalFields: { addressLabel: { countriesOfOrigin: 'IN', packerDetails: 'Packer Co, Tiruppur' }, datingLabel: { shelfLife: 730 } },
 };
 
-const createJson = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
-
-function validListing(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	return {
-		product_id: 'PID-1',
-		listing_status: 'ACTIVE',
-		price: { mrp: 500, selling_price: 450, currency: 'INR' },
-		tax: { hsn: '12345678' },
-		fulfillment_profile: 'NON_FBM',
-		fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
-		packages: [{ name: 'Box', dimensions: { length: 10, breadth: 8, height: 4 }, weight: 0.5 }],
-		locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
-		...overrides,
-	};
-}
+const createJson = listingCreateJson;
 
 describe('Listing > Create', () => {
 	const env = useSimulator();

@@ -4,20 +4,15 @@
  * refused before anything is sent, naming the item and the field.
  */
 import { pathProblem, valueProblem } from '../../nodes/MarketplaceSeller/transport/guards';
-import { apiCalls, failed, LOC_1, ok, runAction, SELF, seedInState, useSimulator } from '../action/helpers';
+import { apiCalls, failed, listingCreateJson, LOC_1, ok, runAction, SELF, seedInState, useSimulator, validListing } from '../action/helpers';
 
-const listingCreate = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
-const listing = (overrides: Record<string, unknown> = {}) => ({
-	product_id: 'PID-BAD-1',
-	listing_status: 'ACTIVE',
-	price: { mrp: 500, selling_price: 450, currency: 'INR' },
-	tax: { hsn: '12345678' },
-	fulfillment_profile: 'NON_FBM',
-	fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
-	packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 }],
-	locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
-	...overrides,
-});
+const listingCreate = listingCreateJson;
+const listing = (overrides: Record<string, unknown> = {}) =>
+	validListing({
+		product_id: 'PID-BAD-1',
+		packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 }],
+		...overrides,
+	});
 
 describe('bad input is refused before anything is sent', () => {
 	const env = useSimulator();

@@ -9,7 +9,7 @@
  * `afterHandling` carries the request out and then closes the connection without an answer,
  * exactly what the node sees when the marketplace answers after n8n's 60 s timeout.
  */
-import { apiCalls, callsOf, failed, generateLabelsJson, LOC_1, ok, runAction, SELF, seedApproved, seedInState, stateOf, labelInputs, useSimulator, wireShipment } from '../action/helpers';
+import { apiCalls, callsOf, failed, generateLabelsJson, listingCreateJson, LOC_1, ok, runAction, SELF, seedApproved, seedInState, stateOf, labelInputs, useSimulator, validListing, wireShipment } from '../action/helpers';
 
 const DISPATCH = 'POST /sellers/v3/shipments/dispatch';
 const LABELS = 'POST /sellers/v3/shipments/labels';
@@ -19,17 +19,11 @@ const LISTINGS = 'POST /sellers/listings/v3';
 
 const dispatch = (shipmentIds: string) => ({ resource: 'shipment', operation: 'dispatch', shipmentIds, locationId: LOC_1 });
 
-const listingCreate = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
-const listing = {
+const listingCreate = listingCreateJson;
+const listing = validListing({
 	product_id: 'PID-RETRY-1',
-	listing_status: 'ACTIVE',
-	price: { mrp: 500, selling_price: 450, currency: 'INR' },
-	tax: { hsn: '12345678' },
-	fulfillment_profile: 'NON_FBM',
-	fulfillment: { dispatch_sla: 1, shipping_provider: 'SELLER', procurement_type: 'EXPRESS' },
 	packages: [{ name: 'Box', dimensions: { length: 10, breadth: 10, height: 10 }, weight: 1 }],
-	locations: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }],
-};
+});
 
 describe('state-changing requests are never repeated blindly', () => {
 	const env = useSimulator();
