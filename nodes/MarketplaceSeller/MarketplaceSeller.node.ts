@@ -24,7 +24,9 @@ export class MarketplaceSeller implements INodeType {
 		icon: { light: 'file:marketplaceSeller.svg', dark: 'file:marketplaceSeller.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// "Get Many: Shipment": display names where the value's words differ, else the value in words.
+		subtitle:
+			'={{ ({ getAll: "Get Many", dispatch: "Mark Ready to Dispatch", updateFormAck: "Update Form Acknowledgement", getUrl: "Get Authorization URL" }[$parameter["operation"]] || $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())) + ": " + $parameter["resource"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: `Act on ${MARKETPLACE.displayName.toLowerCase()} orders and listings: shipments, labels, invoices, dispatch, listings and returns`,
 		defaults: { name: 'Marketplace Seller' },
 		usableAsTool: true,

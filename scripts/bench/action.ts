@@ -140,7 +140,7 @@ async function requestCounts(sim: Simulator, store: CredentialStore): Promise<bo
 	seed('APPROVED', { sku: 'BENCH-1K' });
 	await measure('shipment search returnAll', Math.ceil(N / 20), {
 		resource: 'shipment',
-		operation: 'search',
+		operation: 'getAll',
 		filterType: 'preDispatch',
 		returnAll: true,
 		filters: { skus: 'BENCH-1K' },
@@ -212,7 +212,7 @@ async function n8nHelperSearch(baseUrl: string, token: string, body: IDataObject
 
 async function searchTiming(sim: Simulator, store: CredentialStore): Promise<void> {
 	sim.control.seedShipments({ count: BIG, locationId: 'LOC-DEMO-2', state: 'APPROVED', itemCount: 1, packageCount: 1, sku: 'BENCH-10K' });
-	const parameters = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: true, filters: { skus: 'BENCH-10K' } };
+	const parameters = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: true, filters: { skus: 'BENCH-10K' } };
 	const body = { filter: { type: 'preDispatch', sku: ['BENCH-10K'] }, pagination: { pageSize: 20 } };
 	const token = String(store.get(SELF).accessToken);
 	const keepAlive = axios.create({ baseURL: sim.url, httpAgent: new Agent({ keepAlive: true }) });
@@ -292,7 +292,7 @@ async function main(): Promise<void> {
 		});
 		// Warm-up: the token, n8n-core's lazy services, the JIT.
 		clearCalls(sim);
-		await run(store, { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 }, [{}]);
+		await run(store, { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 }, [{}]);
 		const atFloor = await requestCounts(sim, store);
 		print('request counts at the floor', atFloor ? 'yes' : 'NO');
 		await searchTiming(sim, store);

@@ -123,7 +123,7 @@ describe('2. Generate Labels sends invoiceDate as a date (yyyy-MM-dd)', () => {
 			await runAction(
 				env.store,
 				SELF,
-				{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 18, packageDimensions: { length: 20, breadth: 15, height: 10, weight: 0.5 } },
+				{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 18, packageLength: 20, packageBreadth: 15, packageHeight: 10, packageWeight: 0.5 },
 				[wireShipment(env.sim, shipmentId)],
 			),
 		);
@@ -321,7 +321,7 @@ describe('6. Shipment search: no filter.hold, and the three states the v3 enum a
 	it('sends no filter.hold, even from a workflow saved with the old On Hold filter, and finds held shipments too', async () => {
 		const held = env.sim.control.seedShipments({ count: 1, locationId: LOC_2, state: 'APPROVED', hold: true, sku: 'HOLD-SKU', itemCount: 1 }).shipmentIds;
 		const free = env.sim.control.seedShipments({ count: 1, locationId: LOC_2, state: 'APPROVED', hold: false, sku: 'HOLD-SKU', itemCount: 1 }).shipmentIds;
-		const items = ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: true, filters: { skus: 'HOLD-SKU', hold: false } }));
+		const items = ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: true, filters: { skus: 'HOLD-SKU', hold: false } }));
 		const body = apiCalls(env.sim)[0].body as Loose;
 		expect(body.filter).toEqual({ type: 'preDispatch', sku: ['HOLD-SKU'] });
 		expect(new Set(items.map((item) => item.json.shipmentId))).toEqual(new Set([...held, ...free]));
@@ -329,7 +329,7 @@ describe('6. Shipment search: no filter.hold, and the three states the v3 enum a
 	});
 
 	it('post-dispatch can select RETURN_REQUESTED, RETURNED and COMPLETED', async () => {
-		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'search', filterType: 'postDispatch', postDispatchStates: ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'], returnAll: true }));
+		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'getAll', filterType: 'postDispatch', postDispatchStates: ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'], returnAll: true }));
 		const call = apiCalls(env.sim)[0];
 		expect(call.status).toBe(200);
 		expect((call.body as Loose).filter).toEqual({ type: 'postDispatch', states: ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] });
@@ -342,7 +342,7 @@ describe('7. Return search follows nextUrl in both forms', () => {
 	it.each(['relative', 'versioned'] as const)('nextUrl %s to /sellers/v2: every page is GET /sellers/v2/returns', async (form) => {
 		env.sim.control.setConfig({ returnsNextUrlForm: form });
 		env.sim.control.seedReturns({ count: 40, locationId: LOC_2, source: 'customer_return' });
-		const items = ok(await runAction(env.store, SELF, { resource: 'return', operation: 'search', source: 'customer_return', returnAll: true, filters: { locationId: LOC_2 } }));
+		const items = ok(await runAction(env.store, SELF, { resource: 'return', operation: 'getAll', source: 'customer_return', returnAll: true, filters: { locationId: LOC_2 } }));
 		const calls = apiCalls(env.sim);
 		expect(calls.length).toBeGreaterThanOrEqual(2);
 		expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual(calls.map(() => 'GET /sellers/v2/returns 200'));

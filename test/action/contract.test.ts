@@ -30,7 +30,7 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 		const range = (from: string) => ({ [`${from}From`]: '2025-03-01T00:00:00+05:30', [`${from}To`]: '2025-03-05T00:00:00+05:30' });
 		await run({
 			resource: 'shipment',
-			operation: 'search',
+			operation: 'getAll',
 			filterType: 'preDispatch',
 			preDispatchStates: ['APPROVED'],
 			returnAll: true,
@@ -50,8 +50,8 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 				sortOrder: 'desc',
 			},
 		});
-		await run({ resource: 'shipment', operation: 'search', filterType: 'cancelled', cancellationType: 'buyerCancellation', returnAll: false, limit: 5 });
-		await run({ resource: 'shipment', operation: 'search', filterType: 'postDispatch', postDispatchStates: ['RETURNED'], returnAll: true });
+		await run({ resource: 'shipment', operation: 'getAll', filterType: 'cancelled', cancellationType: 'buyerCancellation', returnAll: false, limit: 5 });
+		await run({ resource: 'shipment', operation: 'getAll', filterType: 'postDispatch', postDispatchStates: ['RETURNED'], returnAll: true });
 		sentAsContract('shipment.search', 3);
 	});
 
@@ -90,7 +90,7 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 		const label = { invoices: [{ orderId: second.orderId, invoiceDate: new Date().toISOString() }], taxItems: [{ orderItemId: second.orderItemId, taxRate: 5 }] };
 		await run({ resource: 'shipment', operation: 'generateLabels', shipmentId: b, locationId: LOC_1, labelInput: 'json', labelJson: JSON.stringify(label) });
 		await run(
-			{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 18, packageDimensions: { length: 20, breadth: 15, height: 10, weight: 0.5 } },
+			{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 18, packageLength: 20, packageBreadth: 15, packageHeight: 10, packageWeight: 0.5 },
 			[wireShipment(env.sim, c)],
 		);
 		sentAsContract('shipment.generateLabels', 3);
@@ -122,7 +122,7 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 	});
 
 	it('token.checkExpiry', async () => {
-		await run({ resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 });
+		await run({ resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 });
 		await run({ resource: 'token', operation: 'checkExpiry', tokenSource: 'credentialAccess' });
 		sentAsContract('token.checkExpiry');
 	});
@@ -187,7 +187,7 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 	it('return.search: every filter', async () => {
 		await run({
 			resource: 'return',
-			operation: 'search',
+			operation: 'getAll',
 			source: 'courier_return',
 			returnAll: true,
 			filters: {

@@ -26,7 +26,7 @@ import axios from 'axios';
 
 import { basic, CredentialStore, selfAccessCredential } from '../support/fixtures';
 
-const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 2 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 2 };
 
 describe('Credentials in the action node', () => {
 	const env = useSimulator();
@@ -39,7 +39,7 @@ describe('Credentials in the action node', () => {
 		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'downloadLabels', shipmentIds: packed.join(',') }));
 		ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'get', skus: skus.join(',') }));
 		ok(await runAction(env.store, SELF, { resource: 'notificationSubscription', operation: 'update', sellerId: SELLER_1, locationId: LOC_1 }));
-		ok(await runAction(env.store, SELF, { resource: 'return', operation: 'search', source: 'customer_return', returnAll: false, limit: 1 }));
+		ok(await runAction(env.store, SELF, { resource: 'return', operation: 'getAll', source: 'customer_return', returnAll: false, limit: 1 }));
 
 		expect(tokenCalls(env.sim)).toHaveLength(1);
 		expect(apiCalls(env.sim)).toHaveLength(6);

@@ -6,7 +6,7 @@ import { accessToken, apiCalls, expectBearer, failed, LOC_2, ok, pairedIndexes, 
 
 const search = (extra: Record<string, unknown> = {}) => ({
 	resource: 'return',
-	operation: 'search',
+	operation: 'getAll',
 	source: 'customer_return',
 	returnAll: true,
 	...extra,

@@ -262,7 +262,7 @@ describe('Shipment > Generate Labels from input shipments (Search -> Generate La
 		const found = ok(
 			await runAction(env.store, SELF, {
 				resource: 'shipment',
-				operation: 'search',
+				operation: 'getAll',
 				filterType: 'preDispatch',
 				preDispatchStates: ['APPROVED'],
 				returnAll: false,
@@ -283,7 +283,7 @@ describe('Shipment > Generate Labels from input shipments (Search -> Generate La
 					labelInput: 'shipment',
 					shipmentTaxRate: 18,
 					invoiceNumberPrefix: 'N8N-',
-					packageDimensions: { length: 20, breadth: 15, height: 10, weight: 0.5 },
+					packageLength: 20, packageBreadth: 15, packageHeight: 10, packageWeight: 0.5,
 				},
 				found.map((item) => item.json),
 			),

@@ -28,7 +28,7 @@ const FILTER_GET = 'GET /sellers/v3/shipments/filter';
 
 const search = (extra: Record<string, unknown> = {}) => ({
 	resource: 'shipment',
-	operation: 'search',
+	operation: 'getAll',
 	filterType: 'preDispatch',
 	returnAll: true,
 	...extra,

@@ -24,7 +24,7 @@ import { partnerCredential } from '../support/fixtures';
 
 const EXPIRY = 'GET /oauth-service/oauth/token/expiry';
 const check = (extra: Record<string, unknown> = {}) => ({ resource: 'token', operation: 'checkExpiry', ...extra });
-const warmUp = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const warmUp = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
 
 describe('Token > Check Expiry', () => {
 	const env = useSimulator();

@@ -10,7 +10,7 @@ import { basic, CredentialStore, n8nHttp, PARTNER, partnerCredential, runAction,
 
 const credential = new MarketplaceSellerOAuth2Api();
 const tokenRoute = 'GET /oauth-service/oauth/token';
-const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
 
 function newCode(sim: Simulator, sellerId = 'SELLER-DEMO-1', state = 'state-123') {
 	return sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId, redirectUri: sim.demo.partnerApp.redirectUri, state });

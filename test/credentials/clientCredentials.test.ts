@@ -84,7 +84,7 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 	it('fetches the token once for many executions and sends it as Bearer', async () => {
 		const store = new CredentialStore();
 		store.set(SELF, selfAccessCredential(sim));
-		const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 };
+		const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
 		for (let run = 0; run < 3; run++) {
 			const result = await runAction(store, SELF, search);
 			expect(result.error).toBeUndefined();
@@ -100,7 +100,7 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 	it('fetches a new token once when the stored one has expired, and the call succeeds', async () => {
 		const store = new CredentialStore();
 		store.set(SELF, selfAccessCredential(sim));
-		const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 };
+		const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
 		await runAction(store, SELF, search);
 		const oldToken = store.get(SELF).accessToken as string;
 		sim.control.expireTokens({ token: oldToken });

@@ -37,7 +37,7 @@ const s = useSession('n8n2', 'action-n8n2', async (session) => {
 	session.sim.control.setReceiver({ url: null });
 	search = await createActionWorkflow(session.n8n, session.api, session.credential, 'E2E search shipments', {
 		resource: 'shipment',
-		operation: 'search',
+		operation: 'getAll',
 		filterType: 'preDispatch',
 		preDispatchStates: ['APPROVED'],
 		returnAll: false,
@@ -95,7 +95,7 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 65, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
 		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search all pages', {
 			resource: 'shipment',
-			operation: 'search',
+			operation: 'getAll',
 			filterType: 'preDispatch',
 			preDispatchStates: ['APPROVED'],
 			returnAll: true,

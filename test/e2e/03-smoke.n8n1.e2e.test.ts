@@ -50,7 +50,7 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 	test('action: a search returns shipments', async () => {
 		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E smoke search', {
 			resource: 'shipment',
-			operation: 'search',
+			operation: 'getAll',
 			filterType: 'preDispatch',
 			preDispatchStates: ['APPROVED'],
 			returnAll: false,

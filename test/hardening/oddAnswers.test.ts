@@ -6,8 +6,8 @@
 import { accessToken, failed, LOC_1, ok, runAction, SELF, seedInState, useSimulator } from '../action/helpers';
 
 const GATEWAY_PAGE = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>upstream unavailable</body></html>';
-const shipmentSearch = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: true };
-const returnSearch = { resource: 'return', operation: 'search', source: 'customer_return', returnAll: true };
+const shipmentSearch = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: true };
+const returnSearch = { resource: 'return', operation: 'getAll', source: 'customer_return', returnAll: true };
 
 describe('odd answers under HTTP 200', () => {
 	const env = useSimulator();

@@ -14,7 +14,7 @@ const SELF_APP = { appId: 'abfRLLaAd', appSecret: 'lTQsFmeTtckbggDJTfUL' };
 const PARTNER_APP = { appId: 'hostile-partner', appSecret: 'pArtner+secret/with=signs' };
 const SEARCH = 'POST /sellers/v3/shipments/filter';
 const EXPIRY = 'GET /oauth-service/oauth/token/expiry';
-const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
 
 function b64(text: string): string {
 	return Buffer.from(text, 'utf8').toString('base64');

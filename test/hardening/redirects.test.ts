@@ -12,7 +12,7 @@ import { assertNoSecret, credentialSecrets } from './support/secretGuard';
 
 const FILTER = 'POST /sellers/v3/shipments/filter';
 const LOOKUP = 'GET /sellers/v3/shipments';
-const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 3 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 3 };
 
 describe('hostile redirects', () => {
 	const env = useSimulator();

@@ -35,11 +35,11 @@ export const authenticationProperty: INodeProperties = {
 
 /** A package's sides in cm and weight in kg, as label generation and listings take them. */
 export const sizeFields = {
-	length: { displayName: 'Length (Cm)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-	breadth: { displayName: 'Breadth (Cm)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-	height: { displayName: 'Height (Cm)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	length: { displayName: 'Length (Centimetres)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	breadth: { displayName: 'Breadth (Centimetres)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	height: { displayName: 'Height (Centimetres)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
 	weight: {
-		displayName: 'Weight (Kg)',
+		displayName: 'Weight (Kilograms)',
 		name: 'weight',
 		type: 'number',
 		typeOptions: { minValue: 0, numberPrecision: 3 },
@@ -55,7 +55,7 @@ export const shipmentIdsProperty: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.shipmentId }}',
 	description:
-		'One or more shipment IDs, comma-separated, usually an expression reading the shipment ID of the input item. Input items are batched into as few requests as the marketplace allows.',
+		'One or more shipment IDs, comma-separated, usually an expression reading the shipment ID of the input item. The same settings apply to all of them, so input items are batched into as few requests as the marketplace allows.',
 };
 
 export const binaryPropertyNameProperty: INodeProperties = {

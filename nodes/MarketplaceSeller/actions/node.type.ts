@@ -1,7 +1,7 @@
 /** The resources and operations of the node, as a type map (n8n's modern node layout). */
 type NodeTypeMap = {
 	shipment:
-		| 'search'
+		| 'getAll'
 		| 'get'
 		| 'getDetails'
 		| 'generateLabels'
@@ -16,7 +16,7 @@ type NodeTypeMap = {
 	token: 'checkExpiry';
 	authorization: 'getUrl';
 	listing: 'create' | 'update' | 'updatePrice' | 'updateInventory' | 'get' | 'search';
-	return: 'search';
+	return: 'getAll';
 };
 
 export type MarketplaceSellerResource = keyof NodeTypeMap;

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				description: 'Switch order and return notifications of a seller location on or off',
-				action: 'Update a notification subscription',
+				action: 'Update notification subscription',
 			},
 		],
 		default: 'update',

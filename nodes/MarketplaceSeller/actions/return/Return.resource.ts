@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as search from './search.operation';
+import * as getAll from './getAll.operation';
 
-export { search };
+export { getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,13 +13,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['return'] } },
 		options: [
 			{
-				name: 'Search',
-				value: 'search',
-				description: 'Search customer or courier returns',
-				action: 'Search returns',
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get many customer or courier returns',
+				action: 'Get many returns',
 			},
 		],
-		default: 'search',
+		default: 'getAll',
 	},
-	...search.description,
+	...getAll.description,
 ];

@@ -7,9 +7,9 @@ import * as downloadLabelOnly from './downloadLabelOnly.operation';
 import * as downloadLabels from './downloadLabels.operation';
 import * as generateLabels from './generateLabels.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as getDetails from './getDetails.operation';
 import * as getForms from './getForms.operation';
-import * as search from './search.operation';
 import * as updateFormAck from './updateFormAck.operation';
 
 export {
@@ -20,9 +20,9 @@ export {
 	downloadLabels,
 	generateLabels,
 	get,
+	getAll,
 	getDetails,
 	getForms,
-	search,
 	updateFormAck,
 };
 
@@ -44,25 +44,25 @@ export const description: INodeProperties[] = [
 				name: 'Download Invoices',
 				value: 'downloadInvoices',
 				description: 'Download the invoices of shipments as a PDF or as data',
-				action: 'Download invoices',
+				action: 'Download shipment invoices',
 			},
 			{
 				name: 'Download Label Only',
 				value: 'downloadLabelOnly',
 				description: 'Download only the shipping labels, e.g. to reprint them',
-				action: 'Download label only',
+				action: 'Download shipment labels only',
 			},
 			{
 				name: 'Download Labels',
 				value: 'downloadLabels',
 				description: 'Download labels with invoices and forms as a PDF',
-				action: 'Download labels',
+				action: 'Download shipment labels',
 			},
 			{
 				name: 'Generate Labels',
 				value: 'generateLabels',
 				description: 'Pack shipments: send invoices, taxes and dimensions and generate their labels',
-				action: 'Generate labels',
+				action: 'Generate shipment labels',
 			},
 			{
 				name: 'Get',
@@ -83,25 +83,25 @@ export const description: INodeProperties[] = [
 				action: 'Get shipment forms',
 			},
 			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get many shipments by type, state, location, SKU and dates',
+				action: 'Get many shipments',
+			},
+			{
 				name: 'Mark Ready to Dispatch',
 				value: 'dispatch',
 				description: 'Hand packed shipments over to logistics',
 				action: 'Mark shipments ready to dispatch',
 			},
 			{
-				name: 'Search',
-				value: 'search',
-				description: 'Search shipments by state, location, SKU and dates',
-				action: 'Search shipments',
-			},
-			{
 				name: 'Update Form Acknowledgement',
 				value: 'updateFormAck',
 				description: 'Unblock shipments stuck on form generation with acknowledgement numbers',
-				action: 'Update form acknowledgement',
+				action: 'Update shipment form acknowledgement',
 			},
 		],
-		default: 'search',
+		default: 'getAll',
 	},
 	...cancel.description,
 	...dispatch.description,
@@ -110,8 +110,8 @@ export const description: INodeProperties[] = [
 	...downloadLabels.description,
 	...generateLabels.description,
 	...get.description,
+	...getAll.description,
 	...getDetails.description,
 	...getForms.description,
-	...search.description,
 	...updateFormAck.description,
 ];

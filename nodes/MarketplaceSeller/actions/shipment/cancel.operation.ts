@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'The shipment to cancel; each input item is one shipment, batched 25 per request',
+		description: 'The shipment to cancel. One per input item, since each has its own cancellation groups; items are batched, 25 per request.',
 	},
 	{
 		displayName: 'Location ID',

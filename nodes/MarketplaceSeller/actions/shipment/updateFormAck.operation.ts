@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'The shipment stuck on form generation (state FORM_FAILED); each input item is one shipment, batched 25 per request',
+		description: 'The shipment stuck on form generation (state Form Failed). One per input item, since each has its own forms; items are batched, 25 per request.',
 	},
 	{
 		displayName: 'Forms',
@@ -43,7 +43,13 @@ const properties: INodeProperties[] = [
 						default: '',
 						description: 'The form code, as reported by Get Forms or the Form Failed notification',
 					},
-					{ displayName: 'Acknowledgement Number', name: 'ackNumber', type: 'string', default: '' },
+					{
+						displayName: 'Acknowledgement Number',
+						name: 'ackNumber',
+						type: 'string',
+						default: '',
+						description: 'The acknowledgement number you received when you filed this form yourself; with it the marketplace unblocks the shipment',
+					},
 				],
 			},
 		],

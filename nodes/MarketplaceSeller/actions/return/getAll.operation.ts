@@ -57,7 +57,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['getAll'] } }, properties);
 
 /** Returns are still on version 2 of the API (api-facts 6). One output item per return item. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {

@@ -179,7 +179,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getAll'] } }, properties);
 
 /** Builds the filter body of api-facts 3.1 (the 13 fields of v3's filter, api-facts 11) from one item's parameters. */
 function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -1,0 +1,55 @@
+/**
+ * Label Details "From Input Shipment": the input item is a shipment as Get Many or Get return it
+ * (Simplify off); one invoice per order (dated today) and one tax item per order item that is not
+ * cancelled, the package dimensions for every sub-shipment.
+ */
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { todayInZone } from '../../../helpers/dates';
+import { listOf } from '../../../transport';
+import type { LabelRequest } from './labelRequest';
+
+export function labelRequestFromShipment(context: IExecuteFunctions, shipment: IDataObject, itemIndex: number): LabelRequest {
+	const shipmentId = typeof shipment.shipmentId === 'string' ? shipment.shipmentId : '';
+	const orderItems = listOf(shipment.orderItems);
+	if (shipmentId === '' || orderItems.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'The input item is not a shipment (no shipmentId or orderItems)', {
+			itemIndex,
+			description:
+				'Put Shipment > Get Many or Get before this node with Simplify turned off (the simplified output has no orderItems), or choose another Label Details mode.',
+		});
+	}
+	const locationId = typeof shipment.locationId === 'string' ? shipment.locationId : '';
+	if (locationId === '') {
+		throw new NodeOperationError(context.getNode(), `Shipment ${shipmentId}: the input item has no locationId`, { itemIndex });
+	}
+	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
+	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
+	// The official model types invoiceDate as a date, yyyy-MM-dd (api-facts 11; docs/api-choices.md "Generate Labels").
+	const invoiceDate = todayInZone(context.getTimezone());
+	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
+	const dimensions = {
+		length: context.getNodeParameter('packageLength', itemIndex, 0),
+		breadth: context.getNodeParameter('packageBreadth', itemIndex, 0),
+		height: context.getNodeParameter('packageHeight', itemIndex, 0),
+		weight: context.getNodeParameter('packageWeight', itemIndex, 0),
+	};
+	const listed = listOf(shipment.subShipments);
+	const subShipments = listed.length > 0 ? listed : [{ subShipmentId: 'SS-1' }];
+	return {
+		shipmentId,
+		locationId,
+		invoices: [...new Set(live.map((item) => String(item.orderId ?? '')))].map((orderId) => ({
+			orderId,
+			invoiceNumber: `${prefix}${orderId}`,
+			invoiceDate,
+		})),
+		taxItems: live.map((item) => ({
+			orderItemId: String(item.orderItemId ?? ''),
+			taxRate,
+			// Quantities may arrive as 1.0 or "1" (api-facts 10.1 #12).
+			quantity: Number(item.quantity) || 1,
+		})),
+		subShipments: subShipments.map((sub) => ({ subShipmentId: String(sub.subShipmentId ?? ''), dimensions: { ...dimensions } })),
+	};
+}
