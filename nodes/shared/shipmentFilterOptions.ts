@@ -1,5 +1,5 @@
 /**
- * The option lists of the shipment search filters (api-facts 3.1), shared by Shipment > Search
+ * The option lists of the shipment search filters (api-facts 3.1), shared by Shipment > Get Many
  * and the poll trigger so that both offer the same values.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
