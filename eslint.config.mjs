@@ -1,63 +1,37 @@
-// Lint with n8n's own rule sets: @n8n/eslint-plugin-community-nodes (what n8n's package
-// scanner checks) and eslint-plugin-n8n-nodes-base (community, credentials, nodes).
-// Both apply to the shipped code; tests, the simulator and scripts get TypeScript's
-// recommended rules only, because they are Node programs that may use timers and files.
-import n8nCommunityNodes from '@n8n/eslint-plugin-community-nodes';
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
+// Two configs in one file, because the product and the development code share this package:
+//
+// - The product (nodes/, credentials/, package.json) gets n8n's default config from
+//   @n8n/node-cli unchanged: the one `n8n-node lint` enforces in strict mode, including the
+//   n8n Cloud rules (no timers, no `process`, no Node built-ins but crypto).
+// - The simulator, the scripts and the tests are Node programs that need timers, files and
+//   child processes, which those Cloud rules forbid: they get TypeScript's recommended rules.
+//
+// package.json keeps "strict": false for that reason: strict mode means "eslint.config.mjs is the
+// default file, byte for byte", and the default applies the product rules to every .ts file of the
+// folder. Strict could be true only with the development code in its own package (a workspace).
+import { defineConfig } from 'eslint/config';
+import { config as n8nDefault } from '@n8n/node-cli/eslint';
 import tseslint from 'typescript-eslint';
 
-const shipped = ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'];
+const product = ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'];
+const development = ['simulator/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'];
 
-export default tseslint.config(
-	{ ignores: ['dist/**', 'build/**', 'coverage/**', 'node_modules/**', '.cache/**', '.demo/**', '.e2e/**', '**/*.js', '**/*.mjs'] },
-	{
-		files: ['**/*.ts'],
-		extends: [tseslint.configs.recommended],
-		rules: {
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-		},
-	},
-	{
-		files: shipped,
-		...n8nCommunityNodes.configs.recommended,
-		ignores: [],
-	},
-	{
-		files: ['package.json'],
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		languageOptions: {
-			parser: tseslint.parser,
-			parserOptions: { extraFileExtensions: ['.json'] },
-		},
-		rules: { ...n8nNodesBase.configs.community.rules },
-	},
-	{
-		files: ['credentials/**/*.ts'],
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: {
-			...n8nNodesBase.configs.credentials.rules,
-			// Contradicts @n8n/community-nodes/credential-documentation-url, which requires a full URL
-			// (community packages cannot point at n8n's docs slugs); n8n's own node-cli config turns
-			// this one off for the same reason.
-			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-		},
-	},
-	{
-		files: ['nodes/**/*.ts'],
-		plugins: { 'n8n-nodes-base': n8nNodesBase },
-		rules: {
-			...n8nNodesBase.configs.nodes.rules,
-			// These two want the string 'main' in inputs/outputs, which contradicts
-			// @n8n/community-nodes/node-connection-type-literal (NodeConnectionTypes.Main); n8n's
-			// own node-cli config turns them off for the same reason.
-			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-		},
-	},
+export default defineConfig(
+	{ ignores: ['dist/**', 'build/**', 'coverage/**', 'node_modules/**', '.cache/**', '.demo/**', '.e2e/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+	// n8n's default, each of its blocks narrowed to the product files (defineConfig intersects
+	// the `files` of an extended config with these).
+	{ files: product, extends: [n8nDefault] },
 	{
 		// No inline disables in shipped code: n8n's scanner ignores them, so they would only hide
 		// what the scanner reports.
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'error' },
+	},
+	{
+		files: development,
+		extends: [tseslint.configs.recommended],
+		rules: {
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		},
 	},
 );
