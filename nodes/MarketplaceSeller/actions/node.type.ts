@@ -16,7 +16,7 @@ type NodeTypeMap = {
 	token: 'checkExpiry';
 	authorization: 'getUrl';
 	listing: 'create' | 'update' | 'updatePrice' | 'updateInventory' | 'get' | 'search';
-	return: 'getAll';
+	return: 'get' | 'getAll';
 };
 
 export type MarketplaceSellerResource = keyof NodeTypeMap;

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export { getAll };
+export { get, getAll };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['return'] } },
 		options: [
 			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get returns by return or tracking IDs',
+				action: 'Get returns',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'Get many customer or courier returns',
@@ -21,5 +28,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
+	...get.description,
 	...getAll.description,
 ];

@@ -1,0 +1,119 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { readIdList } from '../../helpers/parameters';
+import { searchReturnPages } from '../../transport/paging';
+
+/** returnIds and trackingIds take up to 25 IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
+export const RETURN_LOOKUP_BATCH_SIZE = 25;
+
+const LOOKUP_KINDS = {
+	returnIds: { label: 'return ID', field: 'returnId' },
+	trackingIds: { label: 'tracking ID', field: 'trackingId' },
+} as const;
+
+type LookupKind = keyof typeof LOOKUP_KINDS;
+type ReturnSource = 'customer_return' | 'courier_return';
+
+interface Lookup {
+	kind: LookupKind;
+	source: ReturnSource;
+}
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		options: [
+			{ name: 'Courier Return', value: 'courier_return', description: 'Returned by the courier (undelivered)' },
+			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
+		],
+		default: 'customer_return',
+		description: 'Which kind of returns the IDs belong to; the marketplace requires it',
+	},
+	{
+		displayName: 'Look Up By',
+		name: 'lookupBy',
+		type: 'options',
+		options: [
+			{ name: 'Return ID', value: 'returnIds' },
+			{ name: 'Tracking ID', value: 'trackingIds', description: "The courier's tracking ID of the return" },
+		],
+		default: 'returnIds',
+		description: 'Which kind of ID to look returns up by',
+	},
+	{
+		displayName: 'IDs',
+		name: 'ids',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.returnId }}',
+		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 25 IDs per request.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['get'] } }, properties);
+
+/**
+ * Looks returns up by return or tracking IDs, 25 per request (returns are still v2,
+ * docs/marketplace-api/returns.md#return-search), and gives each asked ID its return items: one
+ * output item per return item, like Search.
+ */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<Lookup>(this, items, (itemIndex) => {
+		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
+		const source = this.getNodeParameter('source', itemIndex) as ReturnSource;
+		const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
+		return ids.map((id) => ({ id, payload: { kind, source } }));
+	});
+	// One kind and one source per request: group the units, then batch.
+	const output: INodeExecutionData[] = [];
+	const groups = new Map<string, Array<Unit<Lookup>>>();
+	for (const unit of units) {
+		const key = `${unit.payload.source}|${unit.payload.kind}`;
+		groups.set(key, [...(groups.get(key) ?? []), unit]);
+	}
+	for (const group of groups.values()) {
+		const { kind, source } = group[0].payload;
+		const found = await executeInBatches(
+			this,
+			group,
+			RETURN_LOOKUP_BATCH_SIZE,
+			async (batch) => {
+				const returnItems = await searchReturnPages(
+					this,
+					{ source, [kind]: batch.map((unit) => unit.id).join(',') },
+					{ itemIndex: batch[0].itemIndex, operation: 'Get returns' },
+				);
+				return batch.map((unit): UnitOutcome => matchReturns(this, unit, returnItems));
+			},
+			'id',
+		);
+		output.push(...found);
+	}
+	return inInputOrder(rejected, output);
+}
+
+function matchReturns(context: IExecuteFunctions, unit: Unit<Lookup>, returnItems: IDataObject[]): UnitOutcome {
+	const { kind, source } = unit.payload;
+	const matches = returnItems.filter((item) => item[LOOKUP_KINDS[kind].field] === unit.id);
+	if (matches.length > 0) return { ok: true, json: matches };
+	return unitFailure(
+		context,
+		unit,
+		{ lookupBy: kind, id: unit.id, source },
+		{
+			message: `No ${source === 'customer_return' ? 'customer' : 'courier'} return found for ${LOOKUP_KINDS[kind].label} ${unit.id}`,
+			description: 'Check the ID, the Source (customer or courier return) and the environment; the marketplace returned nothing for it.',
+		},
+		{ [kind]: unit.id, source },
+	);
+}
