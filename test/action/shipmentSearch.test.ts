@@ -3,6 +3,9 @@
  * {base}/sellers + nextPageUrl while hasMore), Return All and Limit, a 401 in the middle of the
  * paging, and the bounded retries on 5xx / 429.
  */
+jest.mock('n8n-workflow', () => jest.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep').withInstantSleep());
+
+import { takeSleeps } from '../support/instantSleep';
 import {
 	accessToken,
 	apiCalls,
@@ -228,6 +231,7 @@ describe('Shipment > Search', () => {
 		env.sim.control.addFault({ route: FILTER_GET, status: 503, headers: { 'Retry-After': '0' }, times: 1 });
 		ok(await runAction(env.store, SELF, search({ returnAll: false, limit: 1 })));
 		env.sim.control.clearCalls();
+		takeSleeps();
 
 		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
 
@@ -238,19 +242,24 @@ describe('Shipment > Search', () => {
 		expect(calls[2].query.next_token).toBe(calls[1].query.next_token);
 		expect(calls[3].query.next_token).toBe(calls[1].query.next_token);
 		expect(calls[4].query.next_token).not.toBe(calls[1].query.next_token);
-		// Retry-After: 2 was honoured (the simulator's arrival times).
-		expect(Date.parse(calls[2].time) - Date.parse(calls[1].time)).toBeGreaterThanOrEqual(1950);
+		// Retry-After was honoured: 2 s before the retry of the 429, none before that of the 503.
+		expect(takeSleeps()).toEqual([2000, 0]);
 	});
 
 	it('retries a 500 (with backoff) and succeeds', async () => {
 		seedSku(3);
 		env.sim.control.addFault({ route: FILTER_POST, status: 500, body: { error: 'INTERNAL_ERROR', message: 'DEPENDENT_SYSTEM_CALL_FAILED' }, times: 1 });
+		takeSleeps();
 		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
 		expect(items).toHaveLength(3);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => `${call.method} ${call.status}`)).toEqual(['POST 500', 'POST 200']);
 		expect(calls[1].body).toEqual(calls[0].body);
-		expect(Date.parse(calls[1].time) - Date.parse(calls[0].time)).toBeGreaterThanOrEqual(700);
+		// One backoff of about 1 s (1 s with +-25 % jitter) before the retry.
+		const [backoff, ...more] = takeSleeps();
+		expect(more).toEqual([]);
+		expect(backoff).toBeGreaterThanOrEqual(750);
+		expect(backoff).toBeLessThanOrEqual(1250);
 	});
 
 	it('gives up after a bounded number of retries (1 + 3 attempts) with the marketplace message and the attempt count', async () => {

@@ -3,6 +3,9 @@
  * 3 for it): an answer without its list must not read as "no changes" (the watermark would move
  * past changes that were never seen), and the search, which changes nothing, is retried.
  */
+// Retries wait with n8n-workflow's sleep: recorded, not waited for (no real sleeping in tests).
+jest.mock('n8n-workflow', () => jest.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep').withInstantSleep());
+
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Simulator } from '../../simulator';

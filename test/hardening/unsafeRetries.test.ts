@@ -9,6 +9,9 @@
  * `afterHandling` carries the request out and then closes the connection without an answer,
  * exactly what the node sees when the marketplace answers after n8n's 60 s timeout.
  */
+// Retries wait with n8n-workflow's sleep: recorded, not waited for (no real sleeping in tests).
+jest.mock('n8n-workflow', () => jest.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep').withInstantSleep());
+
 import { apiCalls, callsOf, failed, generateLabelsJson, listingCreateJson, LOC_1, ok, runAction, SELF, seedApproved, seedInState, stateOf, labelInputs, useSimulator, validListing, wireShipment } from '../action/helpers';
 
 const DISPATCH = 'POST /sellers/v3/shipments/dispatch';
