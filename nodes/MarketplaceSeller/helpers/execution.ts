@@ -16,7 +16,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { chunk } from '../transport/batching';
+import { chunk } from '../transport';
 import { apiError } from '../transport/errors';
 import { readIdList } from './parameters';
 
@@ -43,6 +43,25 @@ export function errorItem(error: NodeFailure, pairedItem: IPairedItemData | IPai
 	};
 }
 
+/**
+ * The node's one continueOnFail decision: without "On Error: Continue" the failure stops the node
+ * (after `beforeStop` has added what the user must know), with it the failure becomes an error
+ * item paired to its input item, the other items carry on.
+ */
+function continueOrStop(
+	context: IExecuteFunctions,
+	failure: NodeFailure,
+	pairedItem: IPairedItemData,
+	extra: IDataObject = {},
+	beforeStop?: () => void,
+): INodeExecutionData {
+	if (!context.continueOnFail()) {
+		beforeStop?.();
+		throw failure;
+	}
+	return errorItem(failure, pairedItem, extra);
+}
+
 /** Runs `run` for each input item; errors stop the node unless continueOnFail is on. */
 export async function forEachItem(
 	context: IExecuteFunctions,
@@ -51,16 +70,11 @@ export async function forEachItem(
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		let produced: INodeExecutionData[] | IDataObject[] | IDataObject | undefined;
-		let failure: NodeFailure | undefined;
+		let produced: INodeExecutionData[] | IDataObject[] | IDataObject;
 		try {
 			produced = await run(itemIndex, items[itemIndex]);
 		} catch (error) {
-			failure = asNodeFailure(context, error, itemIndex);
-		}
-		if (failure !== undefined) {
-			if (!context.continueOnFail()) throw failure;
-			output.push(errorItem(failure, { item: itemIndex }));
+			output.push(continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }));
 			continue;
 		}
 		const list = Array.isArray(produced) ? produced : [produced as IDataObject];
@@ -119,16 +133,11 @@ export function collectUnits<P>(
 	const units: Array<Unit<P>> = [];
 	const rejected: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		let itemUnits: Array<Omit<Unit<P>, 'itemIndex'>> = [];
-		let failure: NodeFailure | undefined;
+		let itemUnits: Array<Omit<Unit<P>, 'itemIndex'>>;
 		try {
 			itemUnits = read(itemIndex);
 		} catch (error) {
-			failure = asNodeFailure(context, error, itemIndex);
-		}
-		if (failure !== undefined) {
-			if (!context.continueOnFail()) throw failure;
-			rejected.push(errorItem(failure, { item: itemIndex }));
+			rejected.push(continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }));
 			continue;
 		}
 		for (const unit of itemUnits) units.push({ ...unit, itemIndex });
@@ -199,15 +208,9 @@ export async function executeInBatches<P>(
 		const results: UnitOutcome[] = batch.map((unit, position) =>
 			failure !== undefined ? { ok: false, error: failure, json: { [idField]: unit.id } } : outcomes![position],
 		);
-		const stop = context.continueOnFail() ? -1 : results.findIndex((outcome) => !outcome.ok);
-		if (stop >= 0) {
-			// The whole batch was sent: its other successes count too, also those after the failure.
-			const done = [...succeeded, ...batch.filter((_unit, position) => results[position].ok).map((unit) => unit.id)];
-			const { error } = results[stop] as Extract<UnitOutcome, { ok: false }>;
-			error.description = `${error.description ?? ''}${stopNote(done, idField, effect)}`.trim();
-			if (error.context) error.context.itemIndex = batch[stop].itemIndex;
-			throw error;
-		}
+		// The whole batch was sent: if the node stops at a unit, the batch's other successes count
+		// too, also those after the failure.
+		const done = [...succeeded, ...batch.filter((_unit, position) => results[position].ok).map((unit) => unit.id)];
 		for (let position = 0; position < batch.length; position++) {
 			const unit = batch[position];
 			const outcome = results[position];
@@ -219,7 +222,13 @@ export async function executeInBatches<P>(
 				}
 				continue;
 			}
-			output.push(errorItem(outcome.error, pairedItem, Array.isArray(outcome.json) ? {} : (outcome.json ?? {})));
+			const { error } = outcome;
+			output.push(
+				continueOrStop(context, error, pairedItem, Array.isArray(outcome.json) ? {} : (outcome.json ?? {}), () => {
+					error.description = `${error.description ?? ''}${stopNote(done, idField, effect)}`.trim();
+					if (error.context) error.context.itemIndex = unit.itemIndex;
+				}),
+			);
 		}
 	}
 	return output;

@@ -217,5 +217,12 @@ export async function apiBinaryRequest(context: MarketplaceContext, request: Mar
 	return { body, contentType: typeof contentType === 'string' ? contentType : '', status: response.statusCode };
 }
 
-export { chunk } from './batching';
+/** Splits work into the marketplace's batch sizes (25, 50, 100 or 10 per request). */
+export function chunk<T>(values: T[], size: number): T[][] {
+	if (!Number.isInteger(size) || size < 1) throw new RangeError(`Batch size must be a positive integer, got ${size}`);
+	const batches: T[][] = [];
+	for (let start = 0; start < values.length; start += size) batches.push(values.slice(start, start + size));
+	return batches;
+}
+
 export type { StatusExplanation } from './errors';

@@ -131,7 +131,8 @@ export function parseAuthorization(header: string, schemeWord: string): ParsedAu
  * the decimal epoch seconds of X_Date (the raw X_Date text for the optional fallback).
  */
 export function computeSignature(dateInput: string, registeredUrl: string, appSecret: string): string {
-	// crypto.hash: the one-shot form (Node 20.12+; the package needs 20.15+).
+	// createHash, not the one-shot crypto.hash: crypto.hash exists only from Node 20.12, createHash
+	// on every Node that n8n runs on.
 	return createHash('sha1').update(`${dateInput}${registeredUrl}POST${appSecret}`).digest('hex');
 }
 
