@@ -41,16 +41,14 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 				...range('dispatchAfterDate'),
 				...range('dispatchByDate'),
 				...range('modifiedDate'),
-				...range('cancellationDate'),
 				shipmentTypes: ['NORMAL', 'SELF'],
 				serviceProfiles: ['NON_FBM'],
 				dispatchServiceTiers: ['REGULAR'],
 				sellerId: 'SELLER-DEMO-1',
-				sortField: 'orderDate',
-				sortOrder: 'desc',
 			},
+			sort: { rule: { field: 'orderDate', order: 'desc' } },
 		});
-		await run({ resource: 'shipment', operation: 'getAll', filterType: 'cancelled', cancellationType: 'buyerCancellation', returnAll: false, limit: 5 });
+		await run({ resource: 'shipment', operation: 'getAll', filterType: 'cancelled', cancellationType: 'buyerCancellation', returnAll: false, limit: 5, filters: range('cancellationDate') });
 		await run({ resource: 'shipment', operation: 'getAll', filterType: 'postDispatch', postDispatchStates: ['RETURNED'], returnAll: true });
 		sentAsContract('shipment.search', 3);
 	});

@@ -6,6 +6,7 @@
 import { NodeHelpers, Workflow, type INode, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeTypes } from 'n8n-workflow';
 
 import { actionNode } from '../support/fixtures';
+import { apiCalls, LOC_1, ok, runAction, SELF, seedApproved, useSimulator, wireShipment, type Loose } from './helpers';
 
 const description = actionNode.description;
 
@@ -77,5 +78,105 @@ describe('Action node in the editor', () => {
 		const shown = shownParameters({ ...base, labelInput: 'shipment' });
 		expect(Object.keys(shown)).toEqual(expect.arrayContaining(['packageLength', 'packageBreadth', 'packageHeight', 'packageWeight', 'shipmentTaxRate']));
 		expect(Object.keys(shownParameters({ ...base, labelInput: 'fields' }))).not.toContain('packageLength');
+	});
+});
+
+describe('Shipment > Get Many: filters by shipment type, sort rule', () => {
+	const env = useSimulator();
+	const getMany = { resource: 'shipment', operation: 'getAll', returnAll: false, limit: 1 };
+	const ranges = (field: string) => [`${field}From`, `${field}To`];
+
+	it('offers each date range only for the shipment types that carry that date; Sort is not a filter', () => {
+		const offered = (filterType: string) => collectionOptions({ ...getMany, filterType, filters: {} }, 'filters');
+		const common = ['locationId', 'skus', 'shipmentTypes', 'serviceProfiles', 'dispatchServiceTiers', 'sellerId', ...ranges('orderDate'), ...ranges('modifiedDate')];
+		expect(offered('preDispatch').sort()).toEqual([...common, ...ranges('dispatchAfterDate'), ...ranges('dispatchByDate')].sort());
+		expect(offered('postDispatch').sort()).toEqual([...common, ...ranges('dispatchByDate')].sort());
+		expect(offered('cancelled').sort()).toEqual([...common, ...ranges('cancellationDate')].sort());
+		expect(Object.keys(shownParameters({ ...getMany, filterType: 'cancelled' }))).toEqual(expect.arrayContaining(['filters', 'sort', 'simplify']));
+	});
+
+	it('sends only the ranges the chosen type offers, even when a hidden one was saved, and the sort rule at the top level', async () => {
+		const saved = {
+			orderDateFrom: '2025-03-01T00:00:00+05:30',
+			dispatchAfterDateFrom: '2025-03-01T00:00:00+05:30',
+			dispatchByDateTo: '2025-03-09T00:00:00+05:30',
+			cancellationDateFrom: '2025-03-02T00:00:00+05:30',
+		};
+		const sort = { rule: { field: 'orderDate', order: 'desc' } };
+		for (const filterType of ['preDispatch', 'postDispatch', 'cancelled']) {
+			ok(await runAction(env.store, SELF, { ...getMany, filterType, cancellationType: 'sellerCancellation', filters: saved, sort }));
+		}
+		const sent = apiCalls(env.sim).map((call) => call.body as Loose);
+		expect(sent.map((body) => Object.keys(body.filter).filter((key) => key.endsWith('Date')).sort())).toEqual([
+			['dispatchAfterDate', 'dispatchByDate', 'orderDate'],
+			['dispatchByDate', 'orderDate'],
+			['cancellationDate', 'orderDate'],
+		]);
+		for (const body of sent) expect(body.sort).toEqual({ field: 'orderDate', order: 'desc' });
+	});
+});
+
+describe('Shipment > Get Many and Get: Simplify', () => {
+	const env = useSimulator();
+	const SIMPLE_FIELDS = [
+		'shipmentId',
+		'orderIds',
+		'state',
+		'hold',
+		'locationId',
+		'shipmentType',
+		'items',
+		'totalPrice',
+		'orderDate',
+		'dispatchAfterDate',
+		'dispatchByDate',
+		'cancellationGroupIds',
+	];
+
+	it('is on by default: one flat item per shipment with one state, order ids, an items summary and the total', async () => {
+		const [shipmentId] = seedApproved(env.sim, 1, LOC_1, { sku: 'SIMPLE-SKU', itemCount: 2 });
+		const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: true, filters: { skus: 'SIMPLE-SKU' } };
+		const [simple] = ok(await runAction(env.store, SELF, search));
+		const [raw] = ok(await runAction(env.store, SELF, { ...search, simplify: false }));
+		const record = wireShipment(env.sim, shipmentId);
+		const orderItems = record.orderItems as Loose[];
+		expect(raw.json).toEqual(record);
+		expect(Object.keys(simple.json)).toEqual(SIMPLE_FIELDS);
+		expect(simple.json).toMatchObject({
+			shipmentId,
+			orderIds: [...new Set(orderItems.map((item) => item.orderId))],
+			state: 'APPROVED',
+			locationId: LOC_1,
+			hold: record.hold,
+			dispatchByDate: record.dispatchByDate,
+			cancellationGroupIds: orderItems.map((item) => item.cancellationGroupId),
+			totalPrice: orderItems.reduce((sum, item) => sum + item.priceComponents.totalPrice, 0),
+		});
+		// Two different SKUs here (the seed sets the first one's).
+		expect(simple.json.items).toBe(orderItems.map((item) => `${item.sku} × ${item.quantity}`).join(', '));
+		for (const value of Object.values(simple.json)) {
+			// Flat: no nested records, only texts, numbers, flags and lists of ids.
+			if (Array.isArray(value)) for (const entry of value) expect(typeof entry).toBe('string');
+			else expect(value === null || typeof value !== 'object').toBe(true);
+		}
+	});
+
+	it('derives the shipment state from the order items still live: a partly cancelled shipment is APPROVED, without the cancelled group', async () => {
+		const [shipmentId] = seedApproved(env.sim, 1, LOC_1, { itemCount: 2 });
+		const [first, second] = wireShipment(env.sim, shipmentId).orderItems as Loose[];
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'cancel',
+				shipmentId,
+				locationId: LOC_1,
+				reason: 'not_enough_inventory',
+				cancellationGroupIds: first.cancellationGroupId,
+			}),
+		);
+		const [simple] = ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: shipmentId }));
+		expect(simple.json).toMatchObject({ shipmentId, state: 'APPROVED', cancellationGroupIds: [second.cancellationGroupId] });
+		expect(simple.json.items).toBe(`${second.sku} × ${second.quantity}`);
+		expect(simple.json.totalPrice).toBe(second.priceComponents.totalPrice);
 	});
 });

@@ -263,6 +263,7 @@ describe('Shipment > Generate Labels from input shipments (Search -> Generate La
 			await runAction(env.store, SELF, {
 				resource: 'shipment',
 				operation: 'getAll',
+				simplify: false,
 				filterType: 'preDispatch',
 				preDispatchStates: ['APPROVED'],
 				returnAll: false,

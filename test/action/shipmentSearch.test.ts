@@ -34,6 +34,8 @@ const search = (extra: Record<string, unknown> = {}) => ({
 	operation: 'getAll',
 	filterType: 'preDispatch',
 	returnAll: true,
+	// These tests read the marketplace's record; Simplify has its own tests (editorExperience).
+	simplify: false,
 	...extra,
 });
 
@@ -141,9 +143,8 @@ describe('Shipment > Search', () => {
 						modifiedDateTo: '2025-03-02T00:00:00+05:30',
 						shipmentTypes: ['NORMAL', 'SELF'],
 						dispatchServiceTiers: ['EXPRESS'],
-						sortField: 'orderDate',
-						sortOrder: 'desc',
 					},
+					sort: { rule: { field: 'orderDate', order: 'desc' } },
 				}),
 			),
 		);

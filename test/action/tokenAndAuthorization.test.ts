@@ -46,12 +46,12 @@ describe('Token > Check Expiry', () => {
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
 			expired: false,
-			token_type: 'access_token',
-			expires_in: expect.any(Number),
+			tokenType: 'access_token',
+			expiresIn: expect.any(Number),
 			tokenSource: 'credentialAccess',
 			expiresAt: expect.any(String),
 		});
-		expect(items[0].json.expires_in as number).toBeGreaterThan(5_184_000 - 120);
+		expect(items[0].json.expiresIn as number).toBeGreaterThan(5_184_000 - 120);
 		expect(Date.parse(String(items[0].json.expiresAt)) - Date.now()).toBeGreaterThan((5_184_000 - 120) * 1000);
 		// The token itself is never put in the output.
 		expect(JSON.stringify(items)).not.toContain(token);
@@ -61,7 +61,7 @@ describe('Token > Check Expiry', () => {
 		ok(await runAction(env.store, SELF, warmUp));
 		env.sim.control.expireTokens({ token: accessToken(env.store) });
 		const items = ok(await runAction(env.store, SELF, check({ tokenSource: 'credentialAccess' })));
-		expect(items[0].json).toMatchObject({ expired: true, token_type: 'access_token', expires_in: 0 });
+		expect(items[0].json).toMatchObject({ expired: true, tokenType: 'access_token', expiresIn: 0 });
 	});
 
 	it('checks the refresh token of the third party credential (token_type=refresh, partner Basic)', async () => {
@@ -77,8 +77,8 @@ describe('Token > Check Expiry', () => {
 		expect(calls[0].route).toBe(EXPIRY);
 		expect(calls[0].query).toEqual({ token_type: 'refresh', token: refresh });
 		expect(calls[0].headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
-		expect(items[0].json).toMatchObject({ expired: false, token_type: 'refresh_token', tokenSource: 'credentialRefresh' });
-		expect(items[0].json.expires_in as number).toBeGreaterThan(15_552_000 - 120);
+		expect(items[0].json).toMatchObject({ expired: false, tokenType: 'refresh_token', tokenSource: 'credentialRefresh' });
+		expect(items[0].json.expiresIn as number).toBeGreaterThan(15_552_000 - 120);
 		expect(JSON.stringify(items)).not.toContain(refresh);
 	});
 
@@ -89,7 +89,7 @@ describe('Token > Check Expiry', () => {
 		env.sim.control.clearCalls();
 		const items = ok(await runAction(store, PARTNER, check({ tokenSource: 'given', tokenType: 'access', token: `  ${partnerAccess} ` })));
 		expect(env.sim.control.listCalls({}).calls.map((call) => call.query)).toEqual([{ token_type: 'access', token: partnerAccess }]);
-		expect(items[0].json).toMatchObject({ expired: false, token_type: 'access_token', tokenSource: 'given' });
+		expect(items[0].json).toMatchObject({ expired: false, tokenType: 'access_token', tokenSource: 'given' });
 	});
 
 	it('one check per input item, each paired', async () => {

@@ -14,7 +14,7 @@ const SELF_APP = { appId: 'abfRLLaAd', appSecret: 'lTQsFmeTtckbggDJTfUL' };
 const PARTNER_APP = { appId: 'hostile-partner', appSecret: 'pArtner+secret/with=signs' };
 const SEARCH = 'POST /sellers/v3/shipments/filter';
 const EXPIRY = 'GET /oauth-service/oauth/token/expiry';
-const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1, simplify: false };
 
 function b64(text: string): string {
 	return Buffer.from(text, 'utf8').toString('base64');
@@ -101,7 +101,7 @@ describe('encoded secrets are redacted everywhere', () => {
 			times: -1,
 		});
 		const items = ok(await runAction(env.store, SELF, { resource: 'token', operation: 'checkExpiry', tokenSource: 'credentialAccess' }));
-		expect(items[0].json).toEqual({ expired: false, token_type: 'access_token', expires_in: 3600, tokenSource: 'credentialAccess', expiresAt: expect.any(String) });
+		expect(items[0].json).toEqual({ expired: false, tokenType: 'access_token', expiresIn: 3600, tokenSource: 'credentialAccess', expiresAt: expect.any(String) });
 	});
 
 	it('a token inside an API answer that an operation outputs is removed from the output', async () => {

@@ -10,6 +10,7 @@ import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, t
 import { readIdList } from '../../helpers/parameters';
 import { apiRequest, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
+import { simplifyProperty, simplifyShipment } from './simplify';
 
 /** Lookups take up to 100 IDs of one kind per request (api-facts 4). */
 export const LOOKUP_BATCH_SIZE = 100;
@@ -50,6 +51,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.shipmentId }}',
 		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 100 IDs per request.',
 	},
+	simplifyProperty,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['get'] } }, properties);
@@ -99,7 +101,10 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 function matchShipments(context: IExecuteFunctions, unit: Unit<LookupKind>, shipments: IDataObject[], kind: LookupKind): UnitOutcome {
 	const matches = shipments.filter((shipment) => LOOKUP_KINDS[kind].matches(shipment, unit.id));
 	// An order split into several shipments gives several items.
-	if (matches.length > 0) return { ok: true, json: matches };
+	if (matches.length > 0) {
+		const simplify = context.getNodeParameter('simplify', unit.itemIndex, true) as boolean;
+		return { ok: true, json: simplify ? matches.map(simplifyShipment) : matches };
+	}
 	return unitFailure(
 		context,
 		unit,

@@ -17,6 +17,7 @@ import {
 	SHIPMENT_TYPE_OPTIONS,
 } from '../../../shared/shipmentFilterOptions';
 import { enumOptions, limitProperty, returnAllProperty } from '../common.descriptions';
+import { simplifyProperty, simplifyShipment } from './simplify';
 
 /**
  * States allowed per filter type (api-facts 3.1). The v3 enum adds RETURN_REQUESTED, RETURNED and
@@ -31,13 +32,25 @@ const STATES_BY_TYPE = {
 
 type FilterType = keyof typeof STATES_BY_TYPE;
 
-const DATE_RANGES = [
-	['orderDate', 'Order Date'],
-	['dispatchAfterDate', 'Dispatch After Date'],
-	['dispatchByDate', 'Dispatch By Date'],
-	['modifiedDate', 'Modified Date'],
-	['cancellationDate', 'Cancellation Date'],
-] as const;
+/**
+ * The date ranges of the filter (docs/marketplace-api/shipments.md#search-filter) and the types
+ * each is offered for. The model does not tie them to types; the node offers a range only where
+ * the shipments of that type carry the date: a cancellation date only on cancelled ones, a
+ * dispatch-after date only before dispatch (it says when packing may start). A saved value of a
+ * range the chosen type does not offer is not sent, as the panel does not show it.
+ */
+const DATE_RANGES: ReadonlyArray<readonly [string, string, readonly FilterType[]]> = [
+	['orderDate', 'Order Date', ['preDispatch', 'postDispatch', 'cancelled']],
+	['dispatchAfterDate', 'Dispatch After Date', ['preDispatch']],
+	['dispatchByDate', 'Dispatch By Date', ['preDispatch', 'postDispatch']],
+	['modifiedDate', 'Modified Date', ['preDispatch', 'postDispatch', 'cancelled']],
+	['cancellationDate', 'Cancellation Date', ['cancelled']],
+];
+
+/** Shows a filter option only for these types ("/" reads the top-level Shipment Type Filter). */
+function forTypes(types: readonly FilterType[]): Pick<INodeProperties, 'displayOptions'> {
+	return types.length === 3 ? {} : { displayOptions: { show: { '/filterType': [...types] } } };
+}
 
 const properties: INodeProperties[] = [
 	{
@@ -85,6 +98,7 @@ const properties: INodeProperties[] = [
 	},
 	returnAllProperty,
 	limitProperty,
+	simplifyProperty,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -92,13 +106,14 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			...DATE_RANGES.flatMap(([field, label]): INodeProperties[] => [
+			...DATE_RANGES.flatMap(([field, label, types]): INodeProperties[] => [
 				{
 					displayName: `${label} From`,
 					name: `${field}From`,
 					type: 'dateTime',
 					default: '',
 					description: `Only shipments whose ${label.toLowerCase()} is at or after this time (workflow time zone unless an offset is given)`,
+					...forTypes(types),
 				},
 				{
 					displayName: `${label} To`,
@@ -106,6 +121,7 @@ const properties: INodeProperties[] = [
 					type: 'dateTime',
 					default: '',
 					description: `Only shipments whose ${label.toLowerCase()} is at or before this time (workflow time zone unless an offset is given)`,
+					...forTypes(types),
 				},
 			]),
 			{
@@ -153,27 +169,43 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Only shipments containing these seller SKUs, comma-separated',
 			},
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		placeholder: 'Add Sort Rule',
+		default: {},
+		description: 'The order of the results; without a rule the marketplace sorts by dispatch-by date, earliest first',
+		options: [
 			{
-				displayName: 'Sort By',
-				name: 'sortField',
-				type: 'options',
-				options: [
-					{ name: 'Dispatch After Date', value: 'dispatchAfterDate' },
-					{ name: 'Dispatch By Date', value: 'dispatchByDate' },
-					{ name: 'Modified Date', value: 'modifiedDate' },
-					{ name: 'Order Date', value: 'orderDate' },
+				name: 'rule',
+				displayName: 'Rule',
+				values: [
+					{
+						displayName: 'Sort By',
+						name: 'field',
+						type: 'options',
+						options: [
+							{ name: 'Dispatch After Date', value: 'dispatchAfterDate' },
+							{ name: 'Dispatch By Date', value: 'dispatchByDate' },
+							{ name: 'Modified Date', value: 'modifiedDate' },
+							{ name: 'Order Date', value: 'orderDate' },
+						],
+						default: 'dispatchByDate',
+					},
+					{
+						displayName: 'Sort Order',
+						name: 'order',
+						type: 'options',
+						options: [
+							{ name: 'Ascending', value: 'asc' },
+							{ name: 'Descending', value: 'desc' },
+						],
+						default: 'asc',
+					},
 				],
-				default: 'dispatchByDate',
-			},
-			{
-				displayName: 'Sort Order',
-				name: 'sortOrder',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'asc',
 			},
 		],
 	},
@@ -211,7 +243,8 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 	if (typeof filters.skus === 'string' && filters.skus.trim() !== '') {
 		filter.sku = splitList(filters.skus);
 	}
-	for (const [field, label] of DATE_RANGES) {
+	for (const [field, label, types] of DATE_RANGES) {
+		if (!types.includes(type)) continue;
 		const from = readDate(context, filters[`${field}From`], itemIndex, `${label} From`);
 		const to = readDate(context, filters[`${field}To`], itemIndex, `${label} To`);
 		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (api-facts 10.2).
@@ -224,9 +257,8 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
 	// A top-level sellerId selects the seller for partner tokens (api-facts 3.1).
 	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();
-	if (filters.sortField !== undefined || filters.sortOrder !== undefined) {
-		body.sort = { field: filters.sortField ?? 'dispatchByDate', order: filters.sortOrder ?? 'asc' };
-	}
+	const rule = (context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as IDataObject | undefined;
+	if (rule !== undefined) body.sort = { field: rule.field ?? 'dispatchByDate', order: rule.order ?? 'asc' };
 	return body;
 }
 
@@ -236,6 +268,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (api-facts 3.2); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
-		return await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
+		const shipments = await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
+		return this.getNodeParameter('simplify', itemIndex, true) ? shipments.map(simplifyShipment) : shipments;
 	});
 }

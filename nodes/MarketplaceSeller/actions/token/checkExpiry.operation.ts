@@ -95,11 +95,12 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex,
 		});
 		const expiresIn = Number(expiry.expires_in);
-		// Only the documented fields (spec 2.2): a server that echoes the token must not put it in the output.
+		// Only the documented fields (spec 2.2), named in the node's camel case like the fields it
+		// adds: a server that echoes the token must not put it in the output.
 		return {
 			expired: expiry.expired,
-			token_type: expiry.token_type,
-			expires_in: expiry.expires_in,
+			tokenType: expiry.token_type,
+			expiresIn: expiry.expires_in,
 			tokenSource: source,
 			...(Number.isFinite(expiresIn) ? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() } : {}),
 		};
