@@ -3,7 +3,16 @@
  * (docs/marketplace-api/batch-limits.md#limits-per-call), one kind and one source per request,
  * each return item paired with the input item that asked for it; unknown IDs fail alone.
  */
-import { apiCalls, failed, LOC_2, ok, pairedIndexes, runAction, SELF, useSimulator } from './helpers';
+import {
+	apiCalls,
+	failed,
+	LOC_2,
+	ok,
+	pairedIndexes,
+	runAction,
+	SELF,
+	useSimulator,
+} from './helpers';
 
 const get = (extra: Record<string, unknown> = {}) => ({
 	resource: 'return',
@@ -17,7 +26,10 @@ const get = (extra: Record<string, unknown> = {}) => ({
 describe('Return > Get', () => {
 	const env = useSimulator();
 
-	function seeded(source: 'customer_return' | 'courier_return', count: number): Array<{ returnId: string; trackingId: string }> {
+	function seeded(
+		source: 'customer_return' | 'courier_return',
+		count: number,
+	): Array<{ returnId: string; trackingId: string }> {
 		env.sim.control.seedReturns({ count, locationId: LOC_2, source });
 		return env.sim.control
 			.listReturns({ locationId: LOC_2 })
@@ -26,7 +38,9 @@ describe('Return > Get', () => {
 	}
 
 	it('batches 30 return IDs of two input items into requests of 25 and 5, output paired and in input order', async () => {
-		const wanted = seeded('customer_return', 40).slice(0, 30).map((r) => r.returnId);
+		const wanted = seeded('customer_return', 40)
+			.slice(0, 30)
+			.map((r) => r.returnId);
 		const input = [{ ids: wanted.slice(0, 20).join(',') }, { ids: wanted.slice(20) }];
 		const items = ok(await runAction(env.store, SELF, get(), input));
 
@@ -38,18 +52,31 @@ describe('Return > Get', () => {
 			['GET', '/sellers/v2/returns'],
 			['GET', '/sellers/v2/returns'],
 		]);
-		expect(calls[0].query).toEqual({ source: 'customer_return', returnIds: wanted.slice(0, 25).join(',') });
-		expect(calls[1].query).toEqual({ source: 'customer_return', returnIds: wanted.slice(25).join(',') });
+		expect(calls[0].query).toEqual({
+			source: 'customer_return',
+			returnIds: wanted.slice(0, 25).join(','),
+		});
+		expect(calls[1].query).toEqual({
+			source: 'customer_return',
+			returnIds: wanted.slice(25).join(','),
+		});
 	});
 
-	it('looks up by tracking ID with the item\'s source; one request per source', async () => {
+	it("looks up by tracking ID with the item's source; one request per source", async () => {
 		const courier = seeded('courier_return', 3);
 		const customer = seeded('customer_return', 2);
 		const input = [
 			{ source: 'courier_return', ids: courier.map((r) => r.trackingId).join(',') },
 			{ source: 'customer_return', ids: customer[0].trackingId },
 		];
-		const items = ok(await runAction(env.store, SELF, get({ source: '={{ $json.source }}', lookupBy: 'trackingIds' }), input));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				get({ source: '={{ $json.source }}', lookupBy: 'trackingIds' }),
+				input,
+			),
+		);
 
 		expect(items.map((item) => [item.json.returnId, item.json.type, item.pairedItem])).toEqual([
 			...courier.map((r) => [r.returnId, 'courier_return', { item: 0 }]),
@@ -83,7 +110,9 @@ describe('Return > Get', () => {
 	});
 
 	it('refuses an empty ID list before any request', async () => {
-		const error = failed(await runAction(env.store, SELF, get({ lookupBy: 'trackingIds' }), [{ ids: ' , ' }]));
+		const error = failed(
+			await runAction(env.store, SELF, get({ lookupBy: 'trackingIds' }), [{ ids: ' , ' }]),
+		);
 		expect(error.message).toBe('No tracking ID given');
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});

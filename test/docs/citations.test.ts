@@ -5,15 +5,30 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { ROOT, anchorsOf, citationsOf, codeFiles, linksOf, markdownDocuments, problemOf, slug } from './links';
+import {
+	ROOT,
+	anchorsOf,
+	citationsOf,
+	codeFiles,
+	linksOf,
+	markdownDocuments,
+	problemOf,
+	slug,
+} from './links';
 
 const THIS_FOLDER = join(ROOT, 'test', 'docs');
 
 describe('the checker', () => {
 	it('makes GitHub anchors', () => {
-		expect(slug('Why the delivery key is not saved in `webhook()`')).toBe('why-the-delivery-key-is-not-saved-in-webhook');
+		expect(slug('Why the delivery key is not saved in `webhook()`')).toBe(
+			'why-the-delivery-key-is-not-saved-in-webhook',
+		);
 		expect(slug('Shipment search paging')).toBe('shipment-search-paging');
-		expect([...anchorsOf('# A\n## Errors\n```\n# not a heading\n```\n## Errors\n')]).toEqual(['a', 'errors', 'errors-1']);
+		expect([...anchorsOf('# A\n## Errors\n```\n# not a heading\n```\n## Errors\n')]).toEqual([
+			'a',
+			'errors',
+			'errors-1',
+		]);
 	});
 
 	it('finds a broken link, a broken anchor and a broken citation', () => {
@@ -25,7 +40,10 @@ describe('the checker', () => {
 		expect(problemOf(missingFile)).toMatch(/no such file/);
 		expect(problemOf(missingAnchor)).toMatch(/no heading with the anchor #no-such-heading/);
 		expect(problemOf(fine)).toBeUndefined();
-		const [citation] = citationsOf('// limits (docs/marketplace-api/batch-limits.md#limits-per-cal)', readme);
+		const [citation] = citationsOf(
+			'// limits (docs/marketplace-api/batch-limits.md#limits-per-cal)',
+			readme,
+		);
 		expect(problemOf(citation)).toMatch(/no heading/);
 	});
 });
@@ -35,7 +53,13 @@ describe('Markdown links', () => {
 
 	it('covers the README and the docs', () => {
 		const names = documents.map((path) => relative(ROOT, path));
-		expect(names).toEqual(expect.arrayContaining(['README.md', 'docs/marketplace-api/README.md', 'docs/contributing.md']));
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'README.md',
+				'docs/marketplace-api/README.md',
+				'docs/contributing.md',
+			]),
+		);
 	});
 
 	it('resolve: the file exists and so does the heading', () => {

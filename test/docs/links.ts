@@ -99,10 +99,14 @@ export function citationsOf(text: string, path: string): Reference[] {
 }
 
 /** Why a reference does not resolve, or undefined when it does. */
-export function problemOf(reference: Reference, read: (file: string) => string = readText): string | undefined {
+export function problemOf(
+	reference: Reference,
+	read: (file: string) => string = readText,
+): string | undefined {
 	if (!existsSync(reference.file)) return `${reference.from}: ${reference.target}: no such file`;
 	if (reference.anchor === undefined) return undefined;
-	if (!reference.file.endsWith('.md')) return `${reference.from}: ${reference.target}: anchor on a file that is not Markdown`;
+	if (!reference.file.endsWith('.md'))
+		return `${reference.from}: ${reference.target}: anchor on a file that is not Markdown`;
 	if (!anchorsOf(read(reference.file)).has(reference.anchor)) {
 		return `${reference.from}: ${reference.target}: no heading with the anchor #${reference.anchor}`;
 	}
@@ -132,11 +136,17 @@ export function filesUnder(folder: string, pattern: RegExp = CODE_EXTENSIONS): s
 
 /** The Markdown documents whose links must resolve. */
 export function markdownDocuments(): string[] {
-	const top = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].map((name) => join(ROOT, name)).filter((path) => existsSync(path));
+	const top = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md']
+		.map((name) => join(ROOT, name))
+		.filter((path) => existsSync(path));
 	return [...top, ...filesUnder('docs', /\.md$/), ...filesUnder('simulator', /\.md$/)];
 }
 
 /** The files whose comments and texts may cite the docs (and must not cite the old sources). */
 export function codeFiles(): string[] {
-	return [join(ROOT, 'README.md'), ...CODE_FOLDERS.flatMap((folder) => filesUnder(folder)), ...filesUnder('docs', /\.md$/)];
+	return [
+		join(ROOT, 'README.md'),
+		...CODE_FOLDERS.flatMap((folder) => filesUnder(folder)),
+		...filesUnder('docs', /\.md$/),
+	];
 }

@@ -6,16 +6,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parseHttpDate } from '../../nodes/MarketplaceSellerTrigger/verification/httpDate';
-import { buildAuthorization, computeSignature } from '../../nodes/MarketplaceSellerTrigger/verification/signature';
-import { verifyPush, type VerifyOptions } from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
+import {
+	buildAuthorization,
+	computeSignature,
+} from '../../nodes/MarketplaceSellerTrigger/verification/signature';
+import {
+	verifyPush,
+	type VerifyOptions,
+} from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
 import { ROOT } from './links';
 
 const page = readFileSync(join(ROOT, 'docs/marketplace-api/signature.md'), 'utf8');
-const example = page.slice(page.indexOf('## Worked example'), page.indexOf('## Parsing the header'));
+const example = page.slice(page.indexOf('## Worked example'), page.indexOf('### Test vectors'));
 
 /** The value in the table row whose first cell is `label`. */
 function row(label: string): string {
-	const match = new RegExp(`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| \`([^\`]+)\` \\|$`, 'm').exec(example);
+	const match = new RegExp(
+		`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| \`([^\`]+)\` \\|$`,
+		'm',
+	).exec(example);
 	if (!match) throw new Error(`signature.md: no row "${label}" in the worked example`);
 	return match[1];
 }
@@ -29,7 +38,9 @@ describe('docs/marketplace-api/signature.md worked example', () => {
 	const epoch = parseHttpDate(xDate, Number(row('epoch seconds of X_Date')));
 
 	it('has the epoch seconds of its X_Date', () => {
-		expect(epoch).toEqual(expect.objectContaining({ ok: true, epochSeconds: Number(row('epoch seconds of X_Date')) }));
+		expect(epoch).toEqual(
+			expect.objectContaining({ ok: true, epochSeconds: Number(row('epoch seconds of X_Date')) }),
+		);
 	});
 
 	it('has the signed text, the digest and the header the trigger computes', () => {
@@ -37,23 +48,51 @@ describe('docs/marketplace-api/signature.md worked example', () => {
 		expect(row('signed text')).toBe(`${seconds}${registeredUrl}POST${appSecret}`);
 		const signature = computeSignature(seconds, registeredUrl, appSecret);
 		expect(row('SHA-1, hex')).toBe(signature);
-		expect(row('base64 of `appId:signature`')).toBe(Buffer.from(`${appId}:${signature}`).toString('base64'));
+		expect(row('base64 of `appId:signature`')).toBe(
+			Buffer.from(`${appId}:${signature}`).toString('base64'),
+		);
 		expect(row('X_Authorization')).toBe(buildAuthorization('MKTLOGIN', appId, signature));
 	});
 
 	it('verifies, and its near misses do not', () => {
-		const options: VerifyOptions = { appId, appSecret, registeredUrl, schemeWord: 'MKTLOGIN', replayWindowSeconds: 300 };
+		const options: VerifyOptions = {
+			appId,
+			appSecret,
+			registeredUrl,
+			schemeWord: 'MKTLOGIN',
+			replayWindowSeconds: 300,
+		};
 		const now = Number(row('epoch seconds of X_Date')) + 5;
 		const headers = (authorization: string) => ({ date: xDate, authorization, conflict: false });
-		expect(verifyPush(headers(row('X_Authorization')), options, now)).toEqual(expect.objectContaining({ ok: true, signedWith: 'epoch' }));
+		expect(verifyPush(headers(row('X_Authorization')), options, now)).toEqual(
+			expect.objectContaining({ ok: true, signedWith: 'epoch' }),
+		);
 
 		const seconds = row('epoch seconds of X_Date');
-		expect(row('registered URL with a trailing slash')).toBe(computeSignature(seconds, `${registeredUrl}/`, appSecret));
-		expect(row('the raw X_Date text instead of epoch seconds')).toBe(computeSignature(xDate, registeredUrl, appSecret));
-		const slash = buildAuthorization('MKTLOGIN', appId, row('registered URL with a trailing slash'));
-		const raw = buildAuthorization('MKTLOGIN', appId, row('the raw X_Date text instead of epoch seconds'));
-		expect(verifyPush(headers(slash), options, now)).toEqual({ ok: false, reason: 'signature_mismatch' });
-		expect(verifyPush(headers(raw), options, now)).toEqual({ ok: false, reason: 'signature_mismatch' });
+		expect(row('registered URL with a trailing slash')).toBe(
+			computeSignature(seconds, `${registeredUrl}/`, appSecret),
+		);
+		expect(row('the raw X_Date text instead of epoch seconds')).toBe(
+			computeSignature(xDate, registeredUrl, appSecret),
+		);
+		const slash = buildAuthorization(
+			'MKTLOGIN',
+			appId,
+			row('registered URL with a trailing slash'),
+		);
+		const raw = buildAuthorization(
+			'MKTLOGIN',
+			appId,
+			row('the raw X_Date text instead of epoch seconds'),
+		);
+		expect(verifyPush(headers(slash), options, now)).toEqual({
+			ok: false,
+			reason: 'signature_mismatch',
+		});
+		expect(verifyPush(headers(raw), options, now)).toEqual({
+			ok: false,
+			reason: 'signature_mismatch',
+		});
 		expect(verifyPush(headers(raw), { ...options, acceptRawDateSignature: true }, now)).toEqual(
 			expect.objectContaining({ ok: true, signedWith: 'rawDate' }),
 		);

@@ -6,7 +6,14 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import {
+	collectUnits,
+	executeInBatches,
+	inInputOrder,
+	unitFailure,
+	type Unit,
+	type UnitOutcome,
+} from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
 import { searchReturnPages } from '../../transport/paging';
 
@@ -32,7 +39,11 @@ const properties: INodeProperties[] = [
 		name: 'source',
 		type: 'options',
 		options: [
-			{ name: 'Courier Return', value: 'courier_return', description: 'Returned by the courier (undelivered)' },
+			{
+				name: 'Courier Return',
+				value: 'courier_return',
+				description: 'Returned by the courier (undelivered)',
+			},
 			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
 		],
 		default: 'customer_return',
@@ -44,7 +55,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Return ID', value: 'returnIds' },
-			{ name: 'Tracking ID', value: 'trackingIds', description: "The courier's tracking ID of the return" },
+			{
+				name: 'Tracking ID',
+				value: 'trackingIds',
+				description: "The courier's tracking ID of the return",
+			},
 		],
 		default: 'returnIds',
 		description: 'Which kind of ID to look returns up by',
@@ -56,18 +71,25 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.returnId }}',
-		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 25 IDs per request.',
+		description:
+			'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 25 IDs per request.',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['return'], operation: ['get'] } },
+	properties,
+);
 
 /**
  * Looks returns up by return or tracking IDs, 25 per request (returns are still v2,
  * docs/marketplace-api/returns.md#return-search), and gives each asked ID its return items: one
  * output item per return item, like Search.
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<Lookup>(this, items, (itemIndex) => {
 		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
 		const source = this.getNodeParameter('source', itemIndex) as ReturnSource;
@@ -102,7 +124,11 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	return inInputOrder(rejected, output);
 }
 
-function matchReturns(context: IExecuteFunctions, unit: Unit<Lookup>, returnItems: IDataObject[]): UnitOutcome {
+function matchReturns(
+	context: IExecuteFunctions,
+	unit: Unit<Lookup>,
+	returnItems: IDataObject[],
+): UnitOutcome {
 	const { kind, source } = unit.payload;
 	const matches = returnItems.filter((item) => item[LOOKUP_KINDS[kind].field] === unit.id);
 	if (matches.length > 0) return { ok: true, json: matches };
@@ -112,7 +138,8 @@ function matchReturns(context: IExecuteFunctions, unit: Unit<Lookup>, returnItem
 		{ lookupBy: kind, id: unit.id, source },
 		{
 			message: `No ${source === 'customer_return' ? 'customer' : 'courier'} return found for ${LOOKUP_KINDS[kind].label} ${unit.id}`,
-			description: 'Check the ID, the Source (customer or courier return) and the environment; the marketplace returned nothing for it.',
+			description:
+				'Check the ID, the Source (customer or courier return) and the environment; the marketplace returned nothing for it.',
 		},
 		{ [kind]: unit.id, source },
 	);
