@@ -9,7 +9,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions }
 
 import { InvalidUrlError, isUnderBaseUrl, parseUrl, resolveBaseUrl } from './baseUrl';
 import { readStoredTokenData } from './grants';
-import { basicAuthorization } from './oauth';
+import { basicAuthorization } from './tokenService';
 import { PATHS } from './profile';
 
 const OAUTH_SERVICE_PREFIX = PATHS.grant.slice(0, PATHS.grant.indexOf('/oauth/'));

@@ -13,18 +13,10 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
 import { checkRedirectUrl, resolveBaseUrl } from './baseUrl';
-import {
-	buildAuthorizationUrl,
-	describeFailure,
-	fingerprint,
-	isTokenRequestError,
-	newState,
-	parseAuthorizationInput,
-	requestToken,
-	TokenRequestError,
-	type TokenFailure,
-	type TokenResponse,
-} from './oauth';
+import { buildAuthorizationUrl, newState, parseAuthorizationInput } from './authorizationUrl';
+import { fingerprint } from './fingerprint';
+import { describeFailure, isTokenRequestError, TokenRequestError, type TokenFailure } from './tokenFailure';
+import { requestToken, type TokenResponse } from './tokenService';
 import { MARKETPLACE } from './profile';
 import { singleFlight } from './singleFlight';
 

@@ -6,7 +6,7 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { readStoredTokenData } from '../../shared/grants';
-import { parseAuthorizationInput } from '../../shared/oauth';
+import { parseAuthorizationInput } from '../../shared/authorizationUrl';
 import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
 import { resolveBaseUrl } from '../../shared/baseUrl';
 import { toNodeError } from './errors';

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { InvalidUrlError } from '../../shared/baseUrl';
 import { decodeBody } from '../../shared/httpBody';
-import { isTokenRequestError, type TokenRequestError } from '../../shared/oauth';
+import { isTokenRequestError, type TokenRequestError } from '../../shared/tokenFailure';
 
 export interface HttpFailure {
 	kind: 'http';
