@@ -1,7 +1,7 @@
 /**
  * Token > Check Expiry (spec 4.4, 2.2) for the credential's access token, the third party
  * credential's refresh token, or a given token; Authorization > Get Authorization URL (spec 4.2)
- * with a random state, for third party apps only.
+ * with a signed state (Complete Authorization: completeAuthorization.test.ts), for third party apps only.
  */
 import axios from 'axios';
 
@@ -131,8 +131,8 @@ describe('Authorization > Get Authorization URL', () => {
 		return store;
 	}
 
-	it('builds the consent URL with every query field and a random 32-hex state per item, without any request', async () => {
-		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl(), [{}, {}]));
+	it('builds the consent URL with every query field and a signed state per item, without any request', async () => {
+		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl({ sellerReference: '={{ $json.ref }}' }), [{ ref: 'acme-1' }, { ref: 'acme-2' }]));
 
 		expect(items).toHaveLength(2);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
@@ -149,7 +149,9 @@ describe('Authorization > Get Authorization URL', () => {
 			});
 			expect(item.json).toEqual({
 				authorizationUrl: expect.any(String),
-				state: expect.stringMatching(/^[0-9a-f]{32}$/),
+				sellerReference: `acme-${index + 1}`,
+				state: expect.stringMatching(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/),
+				expiresAt: expect.any(String),
 				clientId: 'demo-partner-app',
 				redirectUri: 'https://partner.example.com/oauth/callback',
 				scope: 'Seller_Api',
@@ -160,23 +162,24 @@ describe('Authorization > Get Authorization URL', () => {
 		expect(states[0]).not.toBe(states[1]);
 	});
 
-	it('uses a given state, and the URL works: the marketplace redirects with a code and the same state', async () => {
-		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl({ state: 'my-own-state' })));
+	it('the URL works: the marketplace redirects with a code and the same state', async () => {
+		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl({ sellerReference: 'acme-1' })));
 		const url = `${String(items[0].json.authorizationUrl)}&seller_id=SELLER-DEMO-1`;
-		expect(items[0].json.state).toBe('my-own-state');
 		const response = await axios.get(url, { maxRedirects: 0, validateStatus: () => true });
 		expect(response.status).toBe(302);
 		const location = new URL(response.headers.location as string);
 		expect(`${location.origin}${location.pathname}`).toBe('https://partner.example.com/oauth/callback');
-		expect(location.searchParams.get('state')).toBe('my-own-state');
+		expect(location.searchParams.get('state')).toBe(items[0].json.state);
 		expect(location.searchParams.get('code')).toMatch(/.{8,}/);
 		expect(tokenCalls(env.sim)).toHaveLength(0);
 	});
 
 	it('is refused for the self access credential, before any request', async () => {
-		const error = failed(await runAction(env.store, SELF, getUrl()));
+		const error = failed(await runAction(env.store, SELF, getUrl({ sellerReference: 'acme-1' })));
 		expect(error.message).toBe('Authorization URLs are for third party apps');
-		expect(error.description).toMatch(/Third Party App \(Authorization Code\)/);
+		// n8n 2.x shows the app kind in the credential selector, not as an Authentication field.
+		expect(error.description).toMatch(/^Choose a "Marketplace Seller OAuth2 API" credential/);
+		expect(error.description).not.toMatch(/Authentication/);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 		expect(apiCalls(env.sim)).toHaveLength(0);
 	});

@@ -14,7 +14,7 @@ type NodeTypeMap = {
 		| 'cancel';
 	notificationSubscription: 'update';
 	token: 'checkExpiry';
-	authorization: 'getUrl';
+	authorization: 'getUrl' | 'completeAuthorization';
 	listing: 'create' | 'update' | 'updatePrice' | 'updateInventory' | 'get' | 'search';
 	return: 'get' | 'getAll';
 };

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as completeAuthorization from './completeAuthorization.operation';
 import * as getUrl from './getUrl.operation';
 
-export { getUrl };
+export { completeAuthorization, getUrl };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,13 +14,20 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['authorization'] } },
 		options: [
 			{
+				name: 'Complete Authorization',
+				value: 'completeAuthorization',
+				description: 'Check the redirect a seller\'s browser brought back and output the seller reference and code',
+				action: 'Complete seller authorization',
+			},
+			{
 				name: 'Get Authorization URL',
 				value: 'getUrl',
 				description: 'Build the link a seller opens to approve your third party app',
-				action: 'Get an authorization URL',
+				action: 'Get seller authorization URL',
 			},
 		],
 		default: 'getUrl',
 	},
 	...getUrl.description,
+	...completeAuthorization.description,
 ];

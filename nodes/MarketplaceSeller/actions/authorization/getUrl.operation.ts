@@ -6,49 +6,88 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { issueState, referenceProblem } from '../../../shared/authorizationState';
 import { checkRedirectUrl, resolveBaseUrl } from '../../../shared/baseUrl';
-import { buildAuthorizationUrl, newState } from '../../../shared/oauth';
-import { CREDENTIAL_TYPES, MARKETPLACE } from '../../../shared/profile';
+import { buildAuthorizationUrl } from '../../../shared/authorizationUrl';
+import { MARKETPLACE } from '../../../shared/profile';
 import { forEachItem } from '../../helpers/execution';
-import { credentialTypeOf } from '../../transport';
+import { partnerCredentials } from './partnerCredentials';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Builds the link a seller opens to approve your third party app. After they press Allow, their browser goes to your redirect URL with ?code=...&state=...; paste the code (or that whole address) into the credential, and check that the state matches the one output here.',
+			'Builds the link a seller opens to approve your third party app. After they press Allow, their browser goes to your redirect URL with ?code=...&state=...; Complete Authorization checks that state and gives back the seller reference and the code (see the partner onboarding example).',
 		name: 'authorizationNotice',
 		type: 'notice',
 		default: '',
 	},
 	{
-		displayName: 'State',
-		name: 'state',
+		displayName: 'Seller Reference',
+		name: 'sellerReference',
 		type: 'string',
+		required: true,
 		default: '',
-		description: 'Text echoed back with the code, against request forgery. Leave empty to generate a random one (recommended).',
+		placeholder: 'e.g. acme-store-042',
+		description:
+			'Your own name or ID for this seller (up to 100 characters). It is signed into the state and comes back from Complete Authorization, e.g. to name the seller\'s credential.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Valid For (Minutes)',
+				name: 'validForMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 1440 },
+				default: 10,
+				description: 'How long the seller has to approve; Complete Authorization refuses the state after that',
+			},
+		],
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['authorization'], operation: ['getUrl'] } }, properties);
 
-/** Spec 4.2: the authorization request URL, with a cryptographically random state. No request is sent. */
+/**
+ * Spec 4.2: the authorization request URL, with a signed state (shared/authorizationState.ts)
+ * that Complete Authorization verifies later without storage. No request is sent.
+ */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (credentialTypeOf(this) !== CREDENTIAL_TYPES.thirdParty) {
-		throw new NodeOperationError(this.getNode(), 'Authorization URLs are for third party apps', {
-			description: 'Set Authentication to "Third Party App (Authorization Code)"; a self access app needs no seller approval.',
-		});
-	}
-	const credentials = await this.getCredentials(CREDENTIAL_TYPES.thirdParty);
+	const credentials = await partnerCredentials(this, 'Authorization URLs are for third party apps');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const baseUrl = resolveBaseUrl(credentials);
 		const redirectUri = checkRedirectUrl(credentials.redirectUrl);
-		const given = String(this.getNodeParameter('state', itemIndex, '') ?? '').trim();
-		const state = given || newState();
+		const sellerReference = String(this.getNodeParameter('sellerReference', itemIndex, '') ?? '').trim();
+		const problem = referenceProblem(sellerReference);
+		if (problem !== undefined) {
+			throw new NodeOperationError(this.getNode(), `Seller Reference ${problem}`, {
+				itemIndex,
+				description: 'Enter your own name or ID for the seller (1 to 100 characters on one line), e.g. acme-store-042.',
+			});
+		}
+		const validForMinutes = Number(this.getNodeParameter('options.validForMinutes', itemIndex, 10));
+		if (!Number.isFinite(validForMinutes) || validForMinutes < 1 || validForMinutes > 1440) {
+			throw new NodeOperationError(this.getNode(), `Valid For (Minutes) must be between 1 and 1440, not ${validForMinutes}`, { itemIndex });
+		}
+		const appId = String(credentials.appId ?? '').trim();
+		const issued = issueState({
+			appId,
+			appSecret: String(credentials.appSecret ?? ''),
+			sellerReference,
+			validForSeconds: Math.round(validForMinutes * 60),
+			nowMs: Date.now(),
+		});
 		const scope = String(credentials.scope ?? '').trim() || MARKETPLACE.defaultScope;
 		return {
-			authorizationUrl: buildAuthorizationUrl({ baseUrl, appId: String(credentials.appId ?? '').trim(), redirectUri, scope, state }),
-			state,
-			clientId: String(credentials.appId ?? '').trim(),
+			authorizationUrl: buildAuthorizationUrl({ baseUrl, appId, redirectUri, scope, state: issued.state }),
+			sellerReference,
+			state: issued.state,
+			expiresAt: issued.expiresAt,
+			clientId: appId,
 			redirectUri,
 			scope,
 		};
