@@ -115,12 +115,20 @@ function reauthorizationError(
 	message: string,
 	failure: TokenFailure,
 	options: { baseUrl: string; appId: string; redirectUri: string; scope: string },
+	firstSetup = false,
 ): TokenRequestError {
 	const url = buildAuthorizationUrl({ ...options, state: newState() });
+	// n8n shows this under "More details" of the credential test, as plain text: the URL stands
+	// alone between spaces so that it can be selected and copied whole.
+	const next = firstSetup
+		? `Next step: the seller approves your app. Open ${url} as the seller (or send it to them), press Allow, then paste the code their browser brings to your redirect URL (or that whole address) into Authorization Code and save.`
+		: `The seller must authorize the app again: open ${url} , approve access, and paste the new code (or the whole address the browser was sent to) into the credential's Authorization Code field.`;
 	return new TokenRequestError(
-		`${message}. The seller must authorize the app again: open ${url} , approve access, and paste the code (or the whole address the browser was sent to) into the credential's Authorization Code field.`,
+		`${message}. ${next}`,
 		failure,
-		'Open the authorization URL as the seller, approve, then paste the new code into the credential.',
+		firstSetup
+			? 'Open the authorization URL as the seller, press Allow, then paste the code into Authorization Code and save.'
+			: 'Open the authorization URL as the seller, approve, then paste the new code into the credential.',
 		url,
 	);
 }
@@ -183,6 +191,7 @@ export async function obtainPartnerToken(
 			'The credential has no authorization code yet',
 			{ grant: 'authorization_code', error: 'invalid_grant', errorDescription: 'no authorization code' },
 			reauthorize,
+			true,
 		);
 	}
 
@@ -222,5 +231,9 @@ export async function obtainPartnerToken(
 		grant,
 		obtainedAt: new Date(now).toISOString(),
 	};
-	return storedFields(token.access_token, next);
+	// n8n stores every field preAuthentication returns (credentials-helper.js preAuthentication,
+	// n8n 2.40.7 lines 118-126): the used code and its state are cleared, the fingerprint keeps
+	// a copy of the code pasted again from a stale form from being sent twice.
+	const cleared = input.kind === 'code' ? { authorizationCode: '', authorizationState: '' } : {};
+	return { ...storedFields(token.access_token, next), ...cleared };
 }

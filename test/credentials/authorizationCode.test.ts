@@ -17,7 +17,7 @@ function newCode(sim: Simulator, sellerId = 'SELLER-DEMO-1', state = 'state-123'
 }
 
 function expectAuthorizationUrl(message: string, sim: Simulator) {
-	const match = /open (\S+) ,/.exec(message);
+	const match = /[Oo]pen (\S+) /.exec(message);
 	expect(match).not.toBeNull();
 	const url = new URL(match![1]);
 	expect(`${url.origin}${url.pathname}`).toBe(`${sim.url}/oauth-service/oauth/authorize`);
@@ -152,9 +152,20 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 
 	it('asks for a code, with the authorization URL, when none was given', async () => {
 		const error = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim)).catch((caught: Error) => caught);
-		expect(error.message).toMatch(/no authorization code yet/);
+		expect(error.message).toMatch(/^The credential has no authorization code yet\. Next step: the seller approves your app\. Open /);
+		// First setup: nothing to do "again".
+		expect(error.message).not.toMatch(/again/);
 		expectAuthorizationUrl(String(error.message), sim);
 		expect(sim.control.listCalls({}).calls).toHaveLength(0);
+	});
+
+	it('clears the used code and state from the credential once exchanged (n8n stores the returned fields)', async () => {
+		const { code } = newCode(sim);
+		const output = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, authorizationState: 'state-123' }));
+		expect(output).toMatchObject({ authorizationCode: '', authorizationState: '' });
+		// A stale copy of the code saved again from the editor's form is not sent twice.
+		await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, oauthTokenData: output.oauthTokenData as never }));
+		expect(sim.control.listCalls({ route: tokenRoute }).calls.map((call) => call.query.grant_type)).toEqual(['authorization_code', 'refresh_token']);
 	});
 
 	it('exchanges a newly pasted code even when an old refresh token is stored', async () => {

@@ -14,9 +14,12 @@ export const SPLIT_NODE = 'Split Out';
 
 type Json = Record<string, unknown>;
 
-function credentialRef(credential: Credential): WorkflowNode['credentials'] {
-	return { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
+function credentialRef(credential: Credential, type = CREDENTIAL_TYPE): WorkflowNode['credentials'] {
+	return { [type]: { id: credential.id, name: credential.name } };
 }
+
+/** The credential type of a third party app (authentication authorizationCode). */
+export const PARTNER_CREDENTIAL_TYPE = 'marketplaceSellerOAuth2Api';
 
 function connect(from: string, to: string): Record<string, unknown> {
 	return { [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } };
@@ -79,6 +82,7 @@ export interface ActionWorkflow {
  * Webhook (POST, answers with the last node's items) -> [Split Out body.items] -> Marketplace
  * Seller with `parameters`. With `splitItems`, the request body's `items` array becomes one
  * input item each, so one request runs the action node on many items in one execution.
+ * `credentialType` is the type of `credential` (default: the self access app's).
  */
 export async function createActionWorkflow(
 	n8n: N8nInstance,
@@ -86,7 +90,7 @@ export async function createActionWorkflow(
 	credential: Credential,
 	name: string,
 	parameters: Json,
-	opts: { splitItems?: boolean } = {},
+	opts: { splitItems?: boolean; credentialType?: string } = {},
 ): Promise<ActionWorkflow> {
 	const path = `e2e-${randomUUID()}`;
 	const nodes: WorkflowNode[] = [
@@ -117,8 +121,8 @@ export async function createActionWorkflow(
 		type: ACTION_TYPE,
 		typeVersion: 1,
 		position: [440, 0],
-		parameters: { authentication: 'clientCredentials', ...parameters },
-		credentials: credentialRef(credential),
+		parameters: { authentication: opts.credentialType === PARTNER_CREDENTIAL_TYPE ? 'authorizationCode' : 'clientCredentials', ...parameters },
+		credentials: credentialRef(credential, opts.credentialType),
 	});
 	const workflow = await api.createWorkflow({ name, nodes, connections, settings: { executionOrder: 'v1' } });
 	await api.publishWorkflow(workflow.id);
