@@ -11,13 +11,7 @@ import type {
 
 import { authorizeRequest } from '../nodes/shared/authorizeRequest';
 import { obtainClientCredentialsToken } from '../nodes/shared/grants';
-import {
-	accessTokenProperty,
-	environmentProperties,
-	scopeProperty,
-	clientCredentialsTest,
-	tokenStateProperty,
-} from '../nodes/shared/credentialFields';
+import { clientCredentialsTest, credentialProperties } from '../nodes/shared/credentialFields';
 
 /**
  * Self access app (spec 1.4): the seller's own application, client credentials grant (spec 4.1).
@@ -33,36 +27,13 @@ export class MarketplaceSellerApi implements ICredentialType {
 
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-marketplace-seller#credentials';
 
-	properties: INodeProperties[] = [
-		{
-			displayName:
-				'For your own seller account: create a self access app in the seller dashboard (profile management > developer access > create new access) and copy its App ID and App Secret here. Partners and aggregators use the "Marketplace Seller OAuth2 API" credential instead.',
-			name: 'notice',
-			type: 'notice',
-			default: '',
-		},
-		{
-			displayName: 'App ID',
-			name: 'appId',
-			type: 'string',
-			required: true,
-			default: '',
-			description: 'The application ID (appid, the OAuth client_id) of your self access app',
-		},
-		{
-			displayName: 'App Secret',
-			name: 'appSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			required: true,
-			default: '',
-			description: 'The application secret (app-secret) of your self access app. Never share it with a partner.',
-		},
-		...environmentProperties,
-		scopeProperty('OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default'),
-		accessTokenProperty,
-		tokenStateProperty,
-	];
+	properties: INodeProperties[] = credentialProperties({
+		notice:
+			'For your own seller account: create a self access app in the seller dashboard (profile management > developer access > create new access) and copy its App ID and App Secret here. Partners and aggregators use the "Marketplace Seller OAuth2 API" credential instead.',
+		appKind: 'self access app',
+		appSecretNote: 'Never share it with a partner.',
+		scopeDescription: 'OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default',
+	});
 
 	async preAuthentication(
 		this: IHttpRequestHelper,

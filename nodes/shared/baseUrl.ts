@@ -19,6 +19,11 @@ export class InvalidUrlError extends Error {
 	}
 }
 
+/** The specification's {base_url}-style placeholders, in a profile or typed into a field. */
+function isPlaceholder(value: string): boolean {
+	return value.includes('{') || value.includes('}');
+}
+
 export function parseUrl(value: string): URL | undefined {
 	return URL.canParse(value) ? new URL(value) : undefined;
 }
@@ -37,14 +42,17 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /**
  * Validates an API origin (optionally with a path prefix, for gateways) and returns it without
- * a trailing slash. `label` names the field in the message so the user knows what to fix.
+ * a trailing slash. `label` names the field in the message so the user knows what to fix. An
+ * empty field means the profile's address for that environment (profile.ts); while that is the
+ * specification's placeholder, an empty field is reported as empty.
  */
-function checkApiUrl(raw: unknown, label: string): string {
-	const value = typeof raw === 'string' ? raw.trim() : '';
+function checkApiUrl(raw: unknown, label: string, profileUrl: string): string {
+	const given = typeof raw === 'string' ? raw.trim() : '';
+	const value = given === '' && !isPlaceholder(profileUrl) ? profileUrl : given;
 	if (value === '') {
-		throw new InvalidUrlError(`${label} is empty: enter the marketplace's API address, e.g. https://api.example.com`);
+		throw new InvalidUrlError(`${label} is empty: enter the API address your marketplace gave you, e.g. https://api.example.com`);
 	}
-	if (value.includes('{') || value.includes('}')) {
+	if (isPlaceholder(value)) {
 		throw new InvalidUrlError(
 			`${label} is still the placeholder ${value}: replace it with the API address your marketplace gave you, e.g. https://api.example.com`,
 		);
@@ -85,8 +93,8 @@ export function checkRedirectUrl(raw: unknown): string {
 /** The validated base URL for the credential's chosen environment. */
 export function resolveBaseUrl(fields: BaseUrlFields): string {
 	return fields.environment === 'sandbox'
-		? checkApiUrl(fields.sandboxBaseUrl ?? MARKETPLACE.sandboxBaseUrl, 'Sandbox Base URL')
-		: checkApiUrl(fields.productionBaseUrl ?? MARKETPLACE.productionBaseUrl, 'Production Base URL');
+		? checkApiUrl(fields.sandboxBaseUrl, 'Sandbox Base URL', MARKETPLACE.sandboxBaseUrl)
+		: checkApiUrl(fields.productionBaseUrl, 'Production Base URL', MARKETPLACE.productionBaseUrl);
 }
 
 /**

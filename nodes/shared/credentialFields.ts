@@ -1,14 +1,17 @@
 /**
- * Fields and the test request that both credential types share: where the API is (environment
- * and base URLs), the scope, and the hidden token n8n renews. Each credential class keeps its own
- * App ID and App Secret fields, whose descriptions differ by app kind.
+ * The fields and the test requests of both credential types, as one block (credentialProperties):
+ * the app's keys, where the API is (environment and base URLs), the scope, and the hidden token
+ * n8n renews. Each credential adds only what its grant needs and its own wording.
  *
- * n8n's linter wants literal defaults, so the profile's placeholders are spelled out here;
- * test/credentials/profileDefaults.test.ts keeps them equal to profile.ts.
+ * Base URLs default to empty: an empty field means the profile's address for the environment
+ * (profile.ts, baseUrl.ts), so a marketplace-specific build fills in profile.ts only, while the
+ * anonymous profile's placeholder is reported as an empty field. The placeholder shows the form.
  */
 import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
 
-export const environmentProperties: INodeProperties[] = [
+import { MARKETPLACE } from './profile';
+
+const environmentProperties: INodeProperties[] = [
 	{
 		displayName: 'Environment',
 		name: 'environment',
@@ -24,25 +27,25 @@ export const environmentProperties: INodeProperties[] = [
 		displayName: 'Production Base URL',
 		name: 'productionBaseUrl',
 		type: 'string',
-		default: '{base_url}',
+		default: '',
 		placeholder: 'e.g. https://api.example.com',
 		description:
-			'The production API address ({base_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
+			'The production API address your marketplace gave you ({base_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
 		displayOptions: { show: { environment: ['production'] } },
 	},
 	{
 		displayName: 'Sandbox Base URL',
 		name: 'sandboxBaseUrl',
 		type: 'string',
-		default: '{sandbox_url}',
+		default: '',
 		placeholder: 'e.g. https://sandbox-api.example.com',
 		description:
-			'The sandbox API address ({sandbox_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
+			'The sandbox API address your marketplace gave you ({sandbox_url} in the API documentation). HTTPS only; http:// is accepted for localhost (the local simulator).',
 		displayOptions: { show: { environment: ['sandbox'] } },
 	},
 ];
 
-export function scopeProperty(description: string): INodeProperties {
+function scopeProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Scope',
 		name: 'scope',
@@ -53,7 +56,7 @@ export function scopeProperty(description: string): INodeProperties {
 }
 
 /** Filled by preAuthentication; n8n empties and refills it when a call answers 401. */
-export const accessTokenProperty: INodeProperties = {
+const accessTokenProperty: INodeProperties = {
 	displayName: 'Access Token',
 	name: 'accessToken',
 	type: 'hidden',
@@ -62,7 +65,7 @@ export const accessTokenProperty: INodeProperties = {
 };
 
 /** A copy of the stored token data that the editor's credential test can read (see grants.ts). */
-export const tokenStateProperty: INodeProperties = {
+const tokenStateProperty: INodeProperties = {
 	displayName: 'Token State',
 	name: 'tokenState',
 	type: 'hidden',
@@ -70,8 +73,50 @@ export const tokenStateProperty: INodeProperties = {
 	default: '',
 };
 
-const BASE_URL_EXPRESSION =
-	'={{ ($credentials.environment === "sandbox" ? $credentials.sandboxBaseUrl : $credentials.productionBaseUrl).replace(/\\/+$/, "") }}';
+/**
+ * Every field of a credential type, in the order the form shows them: a notice, the app's keys
+ * (described for its app kind), `appFields`, environment and base URLs, the scope, `grantFields`,
+ * and the hidden token fields.
+ */
+export function credentialProperties(options: {
+	notice: string;
+	/** "self access app" or "third party app". */
+	appKind: string;
+	appSecretNote?: string;
+	appFields?: INodeProperties[];
+	scopeDescription: string;
+	grantFields?: INodeProperties[];
+}): INodeProperties[] {
+	return [
+		{ displayName: options.notice, name: 'notice', type: 'notice', default: '' },
+		{
+			displayName: 'App ID',
+			name: 'appId',
+			type: 'string',
+			required: true,
+			default: '',
+			description: `The application ID (appid, the OAuth client_id) of your ${options.appKind}`,
+		},
+		{
+			displayName: 'App Secret',
+			name: 'appSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: `The application secret (app-secret) of your ${options.appKind}${options.appSecretNote ? `. ${options.appSecretNote}` : ''}`,
+		},
+		...(options.appFields ?? []),
+		...environmentProperties,
+		scopeProperty(options.scopeDescription),
+		...(options.grantFields ?? []),
+		accessTokenProperty,
+		tokenStateProperty,
+	];
+}
+
+/** The chosen environment's base URL, the profile's when the field is empty (as baseUrl.ts reads it). */
+const BASE_URL_EXPRESSION = `={{ ($credentials.environment === "sandbox" ? ($credentials.sandboxBaseUrl || "").trim() || "${MARKETPLACE.sandboxBaseUrl}" : ($credentials.productionBaseUrl || "").trim() || "${MARKETPLACE.productionBaseUrl}").replace(/\\/+$/, "") }}`;
 
 const REFUSED_APP =
 	'The marketplace refused the App ID or App Secret: check both (the appid and app-secret from the developer admin portal) and the environment; sandbox and production apps differ.';
