@@ -1,5 +1,6 @@
 /**
- * The `state` of an authorization URL (spec 4.2: opaque text against CSRF) as a signed, stateless
+ * The `state` of an authorization URL (opaque text against CSRF,
+ * docs/marketplace-api/authentication.md#authorization-code-flow) as a signed, stateless
  * ticket: `v1.<payload>.<mac>`, where the payload (base64url JSON) names the seller reference the
  * partner chose, the App ID, and the issue and expiry times, and the mac is HMAC-SHA256 with the
  * app secret over the payload. Complete Authorization can then check a redirect without any

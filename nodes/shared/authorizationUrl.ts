@@ -1,17 +1,18 @@
 /**
- * The browser side of the authorization code grant (spec 4.2): the URL a seller opens, and the
+ * The browser side of the authorization code grant
+ * (docs/marketplace-api/authentication.md#authorization-code-flow): the URL a seller opens, and the
  * code (or refusal) their browser brings back to the redirect URL.
  */
 import { randomBytes } from 'node:crypto';
 
 import { MARKETPLACE, PATHS } from './profile';
 
-/** Opaque random text against CSRF (spec 4.2). */
+/** Opaque random text against CSRF. */
 export function newState(): string {
 	return randomBytes(16).toString('hex');
 }
 
-/** Spec 4.2: where a seller approves a third-party app. */
+/** Where a seller approves a third-party app (docs/marketplace-api/authentication.md#authorization-code-flow). */
 export function buildAuthorizationUrl(options: {
 	baseUrl: string;
 	appId: string;

@@ -1,5 +1,5 @@
 /**
- * Failures at the marketplace's token service (spec 4.1-4.3, 5), already stripped of secrets:
+ * Failures at the marketplace's token service (docs/marketplace-api/authentication.md#token-errors), already stripped of secrets:
  * the error thrown from preAuthentication, its message and what the user should do next.
  */
 import { MARKETPLACE } from './profile';

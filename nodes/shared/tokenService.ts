@@ -1,6 +1,7 @@
 /**
- * The marketplace's token service (spec 4.1-4.3, 5): GET requests with HTTP Basic
- * base64(appid:app-secret), answers per spec 2.1, failures with error / error_description.
+ * The marketplace's token service (docs/marketplace-api/authentication.md#token-endpoint): GET requests with HTTP Basic
+ * base64(appid:app-secret), answers as in docs/marketplace-api/authentication.md#token-response, failures with error /
+ * error_description (docs/marketplace-api/authentication.md#token-errors).
  * Used by both credential types (inside preAuthentication).
  */
 import type { IDataObject, IHttpRequestHelper } from 'n8n-workflow';
@@ -12,7 +13,7 @@ import { describeFailure, hintFor, TokenRequestError, type TokenFailure, type To
 
 export type { TokenGrant } from './tokenFailure';
 
-/** Spec 2.1. */
+/** docs/marketplace-api/authentication.md#token-response */
 export interface TokenResponse {
 	access_token: string;
 	token_type?: string;
@@ -125,7 +126,7 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 	return parsed;
 }
 
-/** Requests a token with one of the three grants of spec 4.1 / 4.3. */
+/** Requests a token with one of the three grants (docs/marketplace-api/authentication.md#token-endpoint). */
 export async function requestToken(
 	helper: IHttpRequestHelper,
 	options: {
@@ -144,7 +145,7 @@ export async function requestToken(
 		secrets: [options.appSecret, `${options.appId}:${options.appSecret}`, ...(options.secrets ?? [])],
 	});
 	const accessToken = parsed.access_token;
-	// The sample shows expires_in as a number; accept a numeric string too (api-facts 10.1 #12 spirit).
+	// The sample shows expires_in as a number; accept a numeric string too (docs/marketplace-api/authentication.md#token-response).
 	const expiresIn = Number(parsed.expires_in);
 	if (typeof accessToken !== 'string' || accessToken === '' || !Number.isFinite(expiresIn)) {
 		const malformed: TokenFailure = {

@@ -12,7 +12,7 @@ import { CredentialStore, failed, ok, PARTNER, runAction, SELF, tokenCalls, useS
 
 const getUrl = (sellerReference: string, extra: Record<string, unknown> = {}) => ({ resource: 'authorization', operation: 'getUrl', sellerReference, ...extra });
 const complete = (extra: Record<string, unknown> = {}) => ({ resource: 'authorization', operation: 'completeAuthorization', redirectInput: 'query', query: '={{ $json.query }}', ...extra });
-const search = { resource: 'shipment', operation: 'search', filterType: 'preDispatch', returnAll: false, limit: 2 };
+const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 2 };
 const MINUTE = 60_000;
 
 describe('Authorization > Complete Authorization', () => {

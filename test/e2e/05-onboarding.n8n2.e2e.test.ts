@@ -2,7 +2,7 @@
  * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.40.7: a link from Get
  * Authorization URL, the seller's approval at the simulator's authorize endpoint, the browser's
  * redirect to the example's webhook, which creates a "Marketplace Seller OAuth2 API" credential
- * for the seller through n8n's own n8n node; a Shipment Search with that credential then works.
+ * for the seller through n8n's own n8n node; a Shipment Get Many with that credential then works.
  * A forged or expired state creates nothing.
  */
 import { readFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ async function sellerCredentials(): Promise<Credential[]> {
 }
 
 describe('Partner onboarding example in n8n 2.40.7', () => {
-	test('a seller authorizes: the workflow creates their credential, and a Shipment Search with it succeeds', async () => {
+	test('a seller authorizes: the workflow creates their credential, and a Shipment Get Many with it succeeds', async () => {
 		const { url, state } = await authorizationLink('acme-e2e-1');
 		const redirect = await approve(url);
 		expect(redirect.searchParams.get('state')).toBe(state);
@@ -107,7 +107,7 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 			s().api,
 			created[0],
 			'E2E search as the onboarded seller',
-			{ resource: 'shipment', operation: 'search', filterType: 'preDispatch', preDispatchStates: ['APPROVED'], returnAll: false, limit: 3 },
+			{ resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', preDispatchStates: ['APPROVED'], returnAll: false, limit: 3 },
 			{ credentialType: PARTNER_CREDENTIAL_TYPE },
 		);
 		const { execution } = await runAction(s().n8n, s().api, search);

@@ -78,7 +78,7 @@ function credentialData(credentials: ICredentialDataDecryptedObject, redirect: R
 }
 
 /**
- * Spec 4.2: the seller's browser comes back to the redirect URL with code and state. The state
+ * docs/marketplace-api/authentication.md#authorization-code-flow: the seller's browser comes back to the redirect URL with code and state. The state
  * is verified (shared/authorizationState.ts) before anything else; no request is sent.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {

@@ -53,7 +53,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['authorization'], operation: ['getUrl'] } }, properties);
 
 /**
- * Spec 4.2: the authorization request URL, with a signed state (shared/authorizationState.ts)
+ * The authorization request URL (docs/marketplace-api/authentication.md#authorization-code-flow), with a signed state (shared/authorizationState.ts)
  * that Complete Authorization verifies later without storage. No request is sent.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {

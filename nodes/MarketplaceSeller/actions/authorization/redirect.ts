@@ -2,7 +2,7 @@ import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
 import { parseUrl } from '../../../shared/baseUrl';
 
-/** What the seller's browser brought back to the redirect URL (spec 4.2). */
+/** What the seller's browser brought back to the redirect URL (docs/marketplace-api/authentication.md#authorization-code-flow). */
 export interface RedirectParameters {
 	code: string;
 	state: string;
