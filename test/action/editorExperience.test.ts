@@ -6,7 +6,8 @@
 import { NodeHelpers, Workflow, type INode, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeTypes } from 'n8n-workflow';
 
 import { actionNode } from '../support/fixtures';
-import { apiCalls, LOC_1, ok, runAction, SELF, seedApproved, useSimulator, wireShipment, type Loose } from './helpers';
+import { runListSearch } from '../support/n8nHarness';
+import { accessToken, apiCalls, expectBearer, LOC_1, LOC_2, ok, runAction, SELF, seedApproved, stateOf, useSimulator, wireShipment, type Loose } from './helpers';
 
 const description = actionNode.description;
 
@@ -178,5 +179,84 @@ describe('Shipment > Get Many and Get: Simplify', () => {
 		expect(simple.json).toMatchObject({ shipmentId, state: 'APPROVED', cancellationGroupIds: [second.cancellationGroupId] });
 		expect(simple.json.items).toBe(`${second.sku} × ${second.quantity}`);
 		expect(simple.json.totalPrice).toBe(second.priceComponents.totalPrice);
+	});
+});
+
+describe('Resource locators: shipments and locations "From List"', () => {
+	const env = useSimulator();
+	const parameters = { authentication: 'clientCredentials', resource: 'shipment', operation: 'cancel' };
+	const list = (method: string, extra: { filter?: string; paginationToken?: string } = {}) =>
+		runListSearch({ node: actionNode, method, parameters, store: env.store, credentialType: SELF, ...extra });
+	const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+
+	it('every single shipment and every location parameter is a locator that opens on "From List"', () => {
+		const locators = description.properties.filter((property) => property.type === 'resourceLocator' && ['shipmentId', 'locationId'].includes(property.name));
+		const nested = description.properties.flatMap((property) =>
+			property.type === 'collection' ? (property.options as INodeProperties[]).filter((option) => option.type === 'resourceLocator') : [],
+		);
+		expect(locators.length).toBe(7);
+		expect(nested.map((option) => option.name)).toEqual(['locationId', 'locationId']);
+		for (const property of [...locators, ...nested]) {
+			expect((property.default as { mode: string }).mode).toBe('list');
+			expect(property.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+		}
+		const string = description.properties.filter((property) => ['shipmentId', 'locationId'].includes(property.name) && property.type === 'string');
+		expect(string).toEqual([]);
+	});
+
+	it('lists pre-dispatch shipments of every type, page by page, named by items and state, filtered by the typed text', async () => {
+		// Due first, so that they are on the first page (sorted by dispatch-by date).
+		const mine = seedApproved(env.sim, 2, LOC_1, { sku: 'PICK-ME-SKU', dispatchByDate: env.sim.control.getClock().epochMs });
+		const filtered = await list('searchShipments', { filter: 'pick-me-sku' });
+		expect(filtered.results.map((result) => result.value).sort()).toEqual([...mine].sort());
+		for (const result of filtered.results) expect(result.name).toBe(`PICK-ME-SKU × ${wireShipment(env.sim, String(result.value)).orderItems[0].quantity} · APPROVED · ${String(result.value)}`);
+
+		env.sim.control.clearCalls();
+		const first = await list('searchShipments');
+		expect(first.results).toHaveLength(20);
+		expect(first.paginationToken).toEqual(expect.stringMatching(/^\/sellers\/v3\/shipments\/filter\?next_token=/));
+		const second = await list('searchShipments', { paginationToken: first.paginationToken });
+		const calls = apiCalls(env.sim);
+		expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /sellers/v3/shipments/filter', 'GET /sellers/v3/shipments/filter']);
+		expect((calls[0].body as Loose).filter).toEqual({ type: 'preDispatch', shipmentTypes: ['EXPRESS', 'NORMAL', 'SELF'] });
+		expectBearer(calls, accessToken(env.store));
+		const firstIds = new Set(first.results.map((result) => result.value));
+		expect(second.results.some((result) => firstIds.has(result.value))).toBe(false);
+	});
+
+	it('a page token that points elsewhere is refused before any request', async () => {
+		env.sim.control.clearCalls();
+		await expect(list('searchShipments', { paginationToken: 'https://elsewhere.example/sellers/v3/shipments/filter?next_token=x' })).rejects.toThrow(/absolute nextPageUrl/);
+		expect(apiCalls(env.sim)).toEqual([]);
+	});
+
+	it('lists the seller\'s locations from its shipments and listings, filtered by the typed text', async () => {
+		seedApproved(env.sim, 1, LOC_2);
+		const all = await list('searchLocations');
+		expect(all.results.map((result) => result.value)).toEqual(expect.arrayContaining([LOC_1, LOC_2]));
+		const filtered = await list('searchLocations', { filter: LOC_2.slice(-6).toLowerCase() });
+		expect(filtered.results.map((result) => result.value)).toEqual([LOC_2]);
+	});
+
+	it('a shipment and a location picked from the lists drive Cancel and Get Many', async () => {
+		const [shipmentId] = seedApproved(env.sim, 1, LOC_1);
+		const [group] = (wireShipment(env.sim, shipmentId).orderItems as Loose[]).map((item) => item.cancellationGroupId);
+		const cancelled = ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'cancel',
+				shipmentId: picked(shipmentId),
+				locationId: picked(LOC_1),
+				reason: 'not_enough_inventory',
+				cancellationGroupIds: group,
+			}),
+		);
+		expect(cancelled[0].json).toMatchObject({ shipmentId, status: 'SUCCESS' });
+		expect(stateOf(env.sim, shipmentId)).toBe('CANCELLED');
+		expect((apiCalls(env.sim).at(-1)?.body as Loose).shipments[0]).toMatchObject({ shipmentId, locationId: LOC_1 });
+
+		env.sim.control.clearCalls();
+		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1, filters: { locationId: picked(LOC_2) } }));
+		expect((apiCalls(env.sim)[0].body as Loose).filter.locationId).toBe(LOC_2);
 	});
 });

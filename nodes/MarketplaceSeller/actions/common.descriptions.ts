@@ -83,3 +83,47 @@ export const limitProperty: INodeProperties = {
 	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
 };
+
+/** One shipment, picked from the pre-dispatch shipments or given by ID (methods/shipmentLists.ts). */
+export function shipmentLocator(description: string): INodeProperties {
+	return {
+		displayName: 'Shipment',
+		name: 'shipmentId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a shipment...',
+				typeOptions: { searchListMethod: 'searchShipments', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. {{ $json.shipmentId }}' },
+		],
+	};
+}
+
+/** A seller location, picked from those of the seller's shipments and listings or given by ID. */
+export function locationLocator(description: string, required = true): INodeProperties {
+	return {
+		displayName: 'Location',
+		name: 'locationId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required,
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a location...',
+				typeOptions: { searchListMethod: 'searchLocations', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. {{ $json.locationId }}' },
+		],
+	};
+}

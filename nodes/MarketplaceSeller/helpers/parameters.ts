@@ -53,9 +53,15 @@ export function readIdList(
 	return ids;
 }
 
-/** A single required text parameter, trimmed. */
+/** The value of a resource locator ({ mode, value }), or the text given where one is expected. */
+export function locatorValue(raw: unknown): string {
+	const value = raw !== null && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
+	return String(value ?? '').trim();
+}
+
+/** A single required text parameter (or resource locator), trimmed. */
 export function readRequiredText(context: IExecuteFunctions, parameter: string, itemIndex: number, label: string): string {
-	const value = String(context.getNodeParameter(parameter, itemIndex, '') ?? '').trim();
+	const value = locatorValue(context.getNodeParameter(parameter, itemIndex, '', { extractValue: true }));
 	if (value === '') {
 		throw new NodeOperationError(context.getNode(), `${label} is empty`, { itemIndex, description: `Enter the ${label}.` });
 	}

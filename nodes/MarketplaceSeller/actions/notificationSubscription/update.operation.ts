@@ -10,6 +10,7 @@ import { forEachItem } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/parameters';
 import { apiRequest, type StatusExplanation } from '../../transport';
 import { PATHS } from '../../../shared/profile';
+import { locationLocator } from '../common.descriptions';
 
 const SWITCH_OPTIONS = [
 	{ name: 'Leave Unchanged', value: 'unchanged' },
@@ -33,14 +34,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'The seller whose subscription to change; the access token must belong to this seller',
 	},
-	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The seller location of the subscription',
-	},
+	locationLocator('The seller location of the subscription'),
 	{
 		displayName: 'Order Notifications',
 		name: 'orderNotifications',

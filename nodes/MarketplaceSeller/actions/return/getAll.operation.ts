@@ -9,9 +9,9 @@ import {
 
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
-import { readLimit, splitList } from '../../helpers/parameters';
+import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchReturnPages } from '../../transport/paging';
-import { limitProperty, returnAllProperty } from '../common.descriptions';
+import { limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{ displayName: 'Created After', name: 'createdAfter', type: 'dateTime', default: '' },
 			{ displayName: 'Created Before', name: 'createdBefore', type: 'dateTime', default: '' },
-			{ displayName: 'Location ID', name: 'locationId', type: 'string', default: '' },
+			locationLocator('Only returns to this seller location', false),
 			{ displayName: 'Modified After', name: 'modifiedAfter', type: 'dateTime', default: '' },
 			{ displayName: 'Modified Before', name: 'modifiedBefore', type: 'dateTime', default: '' },
 			{
@@ -68,7 +68,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			const date = readDate(this, filters[field], itemIndex, field);
 			if (date !== undefined) qs[field] = date;
 		}
-		if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') qs.locationId = filters.locationId.trim();
+		const locationId = locatorValue(filters.locationId);
+		if (locationId !== '') qs.locationId = locationId;
 		for (const field of ['returnIds', 'trackingIds']) {
 			const ids = splitList(filters[field]);
 			if (ids.length > 25) {

@@ -9,6 +9,7 @@ import {
 
 import { collectUnits, inInputOrder } from '../../helpers/execution';
 import { readRequiredText, splitList } from '../../helpers/parameters';
+import { locationLocator, shipmentLocator } from '../common.descriptions';
 import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
@@ -19,23 +20,8 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Shipment ID',
-		name: 'shipmentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'The shipment to cancel. One per input item, since each has its own cancellation groups; items are batched, 25 per request.',
-	},
-	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.locationId }}',
-	},
+	shipmentLocator('The shipment to cancel. One per input item, since each has its own cancellation groups; items are batched, 25 per request.'),
+	locationLocator('The seller location the shipment is dispatched from'),
 	{
 		displayName: 'Reason',
 		name: 'reason',
@@ -55,8 +41,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. {{ $json.orderItems.map(i => i.cancellationGroupId).join(",") }}',
-		description: 'The cancellationGroupId of each order item to cancel (from Search or Get), comma-separated; the groups of one shipment can be cancelled separately',
+		placeholder: 'e.g. {{ $json.cancellationGroupIds }}',
+		description: 'The cancellation group of each order item to cancel, comma-separated or a list: Get Many and Get list them as cancellationGroupIds (the raw record has one per order item). The groups of one shipment can be cancelled separately.',
 	},
 ];
 

@@ -9,19 +9,11 @@ import { collectUnits, inInputOrder } from '../../helpers/execution';
 import { readIdList, readRequiredText } from '../../helpers/parameters';
 import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
-import { shipmentIdsProperty } from '../common.descriptions';
+import { locationLocator, shipmentIdsProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	shipmentIdsProperty,
-	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.locationId }}',
-		description: 'The seller location handing the shipments over to logistics',
-	},
+	locationLocator('The seller location handing the shipments over to logistics'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['dispatch'] } }, properties);

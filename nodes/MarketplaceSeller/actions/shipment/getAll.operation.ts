@@ -9,14 +9,14 @@ import {
 
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
-import { readLimit, splitList } from '../../helpers/parameters';
+import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchShipmentPages } from '../../transport/paging';
 import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
 	SERVICE_PROFILE_OPTIONS,
 	SHIPMENT_TYPE_OPTIONS,
 } from '../../../shared/shipmentFilterOptions';
-import { enumOptions, limitProperty, returnAllProperty } from '../common.descriptions';
+import { enumOptions, limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 import { simplifyProperty, simplifyShipment } from './simplify';
 
 /**
@@ -132,13 +132,7 @@ const properties: INodeProperties[] = [
 				default: [],
 				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
 			},
-			{
-				displayName: 'Location ID',
-				name: 'locationId',
-				type: 'string',
-				default: '',
-				description: 'Only shipments of this seller location',
-			},
+			locationLocator('Only shipments of this seller location', false),
 			{
 				displayName: 'Seller ID',
 				name: 'sellerId',
@@ -239,7 +233,8 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 		}
 		if (states.length > 0) filter.states = states;
 	}
-	if (typeof filters.locationId === 'string' && filters.locationId.trim() !== '') filter.locationId = filters.locationId.trim();
+	const locationId = locatorValue(filters.locationId);
+	if (locationId !== '') filter.locationId = locationId;
 	if (typeof filters.skus === 'string' && filters.skus.trim() !== '') {
 		filter.sku = splitList(filters.skus);
 	}

@@ -9,19 +9,12 @@ import {
 
 import { collectUnits, inInputOrder } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/parameters';
+import { shipmentLocator } from '../common.descriptions';
 import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Shipment ID',
-		name: 'shipmentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'The shipment stuck on form generation (state Form Failed). One per input item, since each has its own forms; items are batched, 25 per request.',
-	},
+	shipmentLocator('The shipment stuck on form generation (state Form Failed). One per input item, since each has its own forms; items are batched, 25 per request.'),
 	{
 		displayName: 'Forms',
 		name: 'forms',

@@ -1,27 +1,15 @@
 /** The parameters of Shipment > Generate Labels: where the label details come from, and the wait. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sizeFields } from '../../common.descriptions';
+import { locationLocator, shipmentLocator, sizeFields } from '../../common.descriptions';
 
 export const properties: INodeProperties[] = [
 	{
-		displayName: 'Shipment ID',
-		name: 'shipmentId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'The shipment to pack. One per input item, since each carries its own label details; items are batched, 25 per request.',
+		...shipmentLocator('The shipment to pack. One per input item, since each carries its own label details; items are batched, 25 per request.'),
 		displayOptions: { hide: { labelInput: ['shipment'] } },
 	},
 	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.locationId }}',
-		description: 'The seller location the shipment is dispatched from',
+		...locationLocator('The seller location the shipment is dispatched from'),
 		displayOptions: { hide: { labelInput: ['shipment'] } },
 	},
 	{
