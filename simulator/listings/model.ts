@@ -23,7 +23,8 @@ export interface ListingBody {
 	listing_status: string;
 	price: { mrp: number; selling_price: number; currency: string; [key: string]: unknown };
 	tax: { hsn: string; [key: string]: unknown };
-	fulfillment_profile: string;
+	/** Absent on hyperlocal listings, whose models have no fulfillment entities. */
+	fulfillment_profile?: string;
 	fulfillment?: { dispatch_sla: number; shipping_provider: string; procurement_type: string; [key: string]: unknown };
 	packages: unknown[];
 	locations: ListingLocation[];
@@ -38,5 +39,11 @@ export interface ListingRecord {
 	listingId: string;
 	createdMs: number;
 	updatedMs: number;
+	/**
+	 * Created through the hyperlocal endpoint: its one package and location are kept as
+	 * packages[0] / locations[0] and answered as `package` / `location` (docs/api-choices.md
+	 * "Hyperlocal listings").
+	 */
+	hyperlocal?: boolean;
 	body: ListingBody;
 }

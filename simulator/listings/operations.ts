@@ -1,11 +1,11 @@
 /**
  * Listing writes (api-facts 7 and 11): create (overwrites), update (the whole listing, with
- * archived_status), price and inventory updates. Every SKU is validated and answered on its own;
+ * archived_status), price and inventory updates, hyperlocal create and update. Every SKU is validated and answered on its own;
  * a SKU with errors is not written, one with only warnings is written and reported as WARNING.
  */
 import { isRecord } from '../http/query';
 import type { World } from '../world';
-import type { ListingBody, ListingRecord } from './model';
+import type { ListingBody, ListingLocation, ListingRecord } from './model';
 import { isValidSku, listingError, ListingValidator, type ListingErrorName, type ListingIssue, type ListingMode } from './validate';
 
 export interface SkuResult {
@@ -34,7 +34,37 @@ const failure = (name: ListingErrorName, description: string, path = 'sku'): Sku
  * optional entities when set).
  */
 export function listingDetailToWire(listing: ListingRecord): Record<string, unknown> {
+	if (listing.hyperlocal) {
+		// Answered in the hyperlocal shape it was written in (inferred: docs/api-choices.md "Hyperlocal listings").
+		const { packages, locations, ...rest } = structuredClone(listing.body);
+		return { listing_id: listing.listingId, ...rest, package: packages[0], location: locations[0] };
+	}
 	return { listing_id: listing.listingId, ...structuredClone(listing.body) };
+}
+
+const isHyperlocal = (mode: ListingMode) => mode === 'hyperlocalCreate' || mode === 'hyperlocalUpdate';
+
+/** Which records a write may change: each create overwrites; each update keeps to its own kind. */
+function kindProblem(existing: ListingRecord | undefined, sku: string, mode: ListingMode): SkuResult | undefined {
+	if (!existing) return undefined;
+	if (mode === 'update' && existing.hyperlocal) return failure('INVALID_ATTRIBUTE_VALUE', `Listing ${sku} is a hyperlocal listing; update it through /listings/v3/hyperlocal/update`);
+	if (mode === 'hyperlocalUpdate' && !existing.hyperlocal) return failure('INVALID_ATTRIBUTE_VALUE', `Listing ${sku} is not a hyperlocal listing; update it through /listings/v3/update`);
+	return undefined;
+}
+
+/** A hyperlocal write kept in the stored form: optional parts left out keep their stored values. */
+function hyperlocalBody(known: Record<string, unknown>, existing: ListingRecord | undefined): ListingBody {
+	const { package: onePackage, location, ...rest } = known as Record<string, unknown> & { location?: ListingLocation };
+	const current = existing?.hyperlocal ? existing.body : undefined;
+	return {
+		...(current?.address_label !== undefined ? { address_label: current.address_label } : {}),
+		...(current?.dating_label !== undefined ? { dating_label: current.dating_label } : {}),
+		...(rest as Partial<ListingBody>),
+		tax: { ...(rest.tax as ListingBody['tax']), hsn: String((rest.tax as { hsn: unknown }).hsn) },
+		packages: onePackage !== undefined ? [onePackage] : (current?.packages ?? []),
+		locations: [{ id: (location as ListingLocation).id, status: (location as ListingLocation).status, inventory: (location as ListingLocation).inventory ?? 0 }],
+		archived_status: (rest.archived_status as string | undefined) ?? current?.archived_status ?? 'NONE',
+	} as ListingBody;
 }
 
 /** A listing in a search page: the detail plus its SKU (the search model is not published). */
@@ -46,8 +76,10 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 	if (!isValidSku(sku)) return failure('INVALID_SKU', `SKU "${sku}" is not a valid seller SKU`);
 	if (!isRecord(input)) return failure('INVALID_ATTRIBUTE_VALUE', 'Each SKU must map to an object', sku);
 	const existing = world.listings.get(sellerId, sku);
-	if (mode !== 'create' && !existing) return failure('SKU_NOT_FOUND', `Listing ${sku} does not exist for seller ${sellerId}`);
-	if (existing && mode !== 'create' && input.product_id !== undefined && input.product_id !== existing.body.product_id) {
+	if (mode !== 'create' && mode !== 'hyperlocalCreate' && !existing) return failure('SKU_NOT_FOUND', `Listing ${sku} does not exist for seller ${sellerId}`);
+	const wrongKind = kindProblem(existing, sku, mode);
+	if (wrongKind) return wrongKind;
+	if (existing && mode !== 'create' && mode !== 'hyperlocalCreate' && input.product_id !== undefined && input.product_id !== existing.body.product_id) {
 		return failure('PRODUCT_ID_MISMATCH', `product_id does not match the listing's product ${existing.body.product_id}`, 'product_id');
 	}
 
@@ -61,8 +93,13 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 	let body: ListingBody;
 	if (mode === 'price') {
 		body = { ...structuredClone((existing as ListingRecord).body), price: known.price as ListingBody['price'] };
+	} else if (isHyperlocal(mode)) {
+		body = hyperlocalBody(known, existing);
 	} else if (mode === 'inventory') {
 		const current = (existing as ListingRecord).body;
+		// A hyperlocal listing sells from its one location (inferred, docs/api-choices.md "Hyperlocal listings").
+		const elsewhere = existing?.hyperlocal ? (known.locations as ListingBody['locations']).find((l) => l.id !== current.locations[0]?.id) : undefined;
+		if (elsewhere) return failure('INVALID_LOCATION', `Listing ${sku} is a hyperlocal listing at location ${current.locations[0]?.id}; it cannot have stock at ${elsewhere.id}`, 'locations');
 		body = { ...structuredClone(current), locations: mergeLocations(current.locations, known.locations as ListingBody['locations']) };
 	} else {
 		// Create and update both carry the whole listing; an update that leaves out the optional
@@ -83,6 +120,7 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 		listingId: existing?.listingId ?? `LST${sku.replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 13)}`,
 		createdMs: existing?.createdMs ?? now,
 		updatedMs: now,
+		hyperlocal: mode === 'hyperlocalCreate' || (mode !== 'create' && existing?.hyperlocal === true),
 		body,
 	});
 	return result(v);

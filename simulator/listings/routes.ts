@@ -28,6 +28,9 @@ export function registerListingRoutes(router: Router, world: World): void {
 	router.add('POST', '/sellers/listings/v3/update', write('update'));
 	router.add('POST', '/sellers/listings/v3/update/price', write('price'));
 	router.add('POST', '/sellers/listings/v3/update/inventory', write('inventory'));
+	// Hyperlocal listings: one package and one location each (api-facts 11).
+	router.add('POST', '/sellers/listings/v3/hyperlocal', write('hyperlocalCreate'));
+	router.add('POST', '/sellers/listings/v3/hyperlocal/update', write('hyperlocalUpdate'));
 
 	router.add('POST', '/sellers/listings/v3/search', (ctx) => {
 		const body = ctx.rawBody.length === 0 ? {} : ctx.json();

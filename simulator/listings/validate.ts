@@ -48,7 +48,10 @@ export interface ListingIssue {
 	attribute?: string;
 }
 
-export type ListingMode = 'create' | 'update' | 'price' | 'inventory';
+export type ListingMode = 'create' | 'update' | 'price' | 'inventory' | 'hyperlocalCreate' | 'hyperlocalUpdate';
+
+/** The hyperlocal models: a single package and location, no fulfillment entities (api-facts 11). */
+const HYPERLOCAL_KEYS = ['product_id', 'listing_status', 'price', 'tax', 'package', 'location', 'address_label', 'dating_label'] as const;
 
 const LISTING_KEYS = [
 	'product_id',
@@ -75,6 +78,11 @@ const MODES: Record<ListingMode, { required: readonly string[]; known: ReadonlyS
 		known: new Set([...LISTING_KEYS, 'archived_status']),
 	},
 	price: { required: ['product_id', 'price'], known: new Set(['product_id', 'price']) },
+	hyperlocalCreate: { required: HYPERLOCAL_KEYS, known: new Set(HYPERLOCAL_KEYS) },
+	hyperlocalUpdate: {
+		required: ['product_id', 'price', 'tax', 'listing_status', 'location'],
+		known: new Set([...HYPERLOCAL_KEYS, 'archived_status']),
+	},
 	inventory: { required: ['product_id', 'locations'], known: new Set(['product_id', 'locations']) },
 };
 
@@ -128,7 +136,7 @@ export class ListingValidator {
 		for (const key of Object.keys(input)) {
 			if (key in V2_PLACEMENT) {
 				this.fail('UNSUPPORTED_ATTRIBUTE_PLACEMENT', `"${key}" is not supported at the top level in listings v3; use ${V2_PLACEMENT[key]}`, key);
-			} else if (key === 'archived_status' && mode === 'create') {
+			} else if (key === 'archived_status' && (mode === 'create' || mode === 'hyperlocalCreate')) {
 				this.fail('INVALID_ATTRIBUTE_VALUE', 'archived_status can only be set through update', key);
 			} else if (!known.has(key)) {
 				this.warnings.push({
@@ -161,6 +169,14 @@ export class ListingValidator {
 		if (present('fulfillment')) this.fulfillment(input.fulfillment);
 		if (present('packages')) this.packages(input.packages);
 		if (present('locations')) this.locations(input.locations, mode === 'inventory');
+		if (present('package')) this.onePackage(input.package, 'package');
+		if (present('location')) this.oneLocation(input.location, 'location', false);
+		if (mode === 'hyperlocalCreate') {
+			// Required on hyperlocal create; every field inside is optional, so an empty label is missing.
+			for (const label of ['address_label', 'dating_label']) {
+				if (isRecord(input[label]) && Object.keys(input[label]).length === 0) this.fail('MISSING_ATTRIBUTE', `${label} must not be empty`, label);
+			}
+		}
 		if (present('address_label')) this.addressLabel(input.address_label);
 		if (present('dating_label')) this.datingLabel(input.dating_label);
 		if (present('shipping_fees') && !isRecord(input.shipping_fees)) this.fail('INVALID_ATTRIBUTE_VALUE', 'shipping_fees must be an object', 'shipping_fees');
@@ -216,18 +232,20 @@ export class ListingValidator {
 			this.fail('INVALID_PACKAGE', 'packages must be a non-empty array', 'packages');
 			return;
 		}
-		value.forEach((p, i) => {
-			const path = `packages[${i}]`;
-			if (!isRecord(p)) {
-				this.fail('INVALID_PACKAGE', 'each package must be an object', path);
-				return;
-			}
-			if (!isText(p.name)) this.fail('INVALID_PACKAGE', 'packages[].name is required', `${path}.name`);
-			const dims = isRecord(p.dimensions) ? p.dimensions : undefined;
-			if (!dims || !['length', 'breadth', 'height'].every((k) => isPositiveNumber(dims[k])) || !isPositiveNumber(p.weight)) {
-				this.fail('INVALID_PACKAGE', 'packages[] need positive dimensions {length, breadth, height} and weight', path);
-			}
-		});
+		value.forEach((p, i) => this.onePackage(p, `packages[${i}]`));
+	}
+
+	/** One package (of packages, or a hyperlocal listing's package). */
+	private onePackage(p: unknown, path: string): void {
+		if (!isRecord(p)) {
+			this.fail('INVALID_PACKAGE', 'each package must be an object', path);
+			return;
+		}
+		if (!isText(p.name)) this.fail('INVALID_PACKAGE', `${path}.name is required`, `${path}.name`);
+		const dims = isRecord(p.dimensions) ? p.dimensions : undefined;
+		if (!dims || !['length', 'breadth', 'height'].every((k) => isPositiveNumber(dims[k])) || !isPositiveNumber(p.weight)) {
+			this.fail('INVALID_PACKAGE', `${path} needs positive dimensions {length, breadth, height} and weight`, path);
+		}
 	}
 
 	/** Locations must be the seller's, with a status; inventory is required for inventory updates. */
@@ -236,20 +254,22 @@ export class ListingValidator {
 			this.fail('INVALID_ATTRIBUTE_VALUE', 'locations must be a non-empty array of {id, status, inventory}', 'locations');
 			return;
 		}
-		value.forEach((loc, i) => {
-			const path = `locations[${i}]`;
-			if (!isRecord(loc) || typeof loc.id !== 'string') {
-				this.fail('INVALID_LOCATION', 'locations[].id is required', `${path}.id`);
-				return;
-			}
-			if (!this.ownsLocation(loc.id)) this.fail('INVALID_LOCATION', `Location ${loc.id} does not belong to the seller`, `${path}.id`);
-			if (!(LOCATION_STATUSES as readonly unknown[]).includes(loc.status)) {
-				this.fail('INVALID_LOCATION_STATUS', `locations[].status must be ${LOCATION_STATUSES.join(' or ')}`, `${path}.status`);
-			}
-			if ((inventoryRequired || loc.inventory !== undefined) && !isNonNegativeInt(loc.inventory)) {
-				this.fail('INVALID_INVENTORY', 'locations[].inventory must be an integer >= 0', `${path}.inventory`);
-			}
-		});
+		value.forEach((loc, i) => this.oneLocation(loc, `locations[${i}]`, inventoryRequired));
+	}
+
+	/** One location (of locations, or a hyperlocal listing's location). */
+	private oneLocation(loc: unknown, path: string, inventoryRequired: boolean): void {
+		if (!isRecord(loc) || typeof loc.id !== 'string') {
+			this.fail('INVALID_LOCATION', `${path}.id is required`, `${path}.id`);
+			return;
+		}
+		if (!this.ownsLocation(loc.id)) this.fail('INVALID_LOCATION', `Location ${loc.id} does not belong to the seller`, `${path}.id`);
+		if (!(LOCATION_STATUSES as readonly unknown[]).includes(loc.status)) {
+			this.fail('INVALID_LOCATION_STATUS', `${path}.status must be ${LOCATION_STATUSES.join(' or ')}`, `${path}.status`);
+		}
+		if ((inventoryRequired || loc.inventory !== undefined) && !isNonNegativeInt(loc.inventory)) {
+			this.fail('INVALID_INVENTORY', `${path}.inventory must be an integer >= 0`, `${path}.inventory`);
+		}
 	}
 
 	/** address_label is an object of string lists, never a text (api-facts 11). */

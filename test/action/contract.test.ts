@@ -177,7 +177,7 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 
 	it('listing.get and listing.search', async () => {
 		await run({ resource: 'listing', operation: 'get', skus: sku() });
-		await run({ resource: 'listing', operation: 'search', listingStatus: 'ACTIVE', returnAll: false, limit: 1 });
+		await run({ resource: 'listing', operation: 'getAll', listingStatus: 'ACTIVE', returnAll: false, limit: 1 });
 		sentAsContract('listing.get');
 		sentAsContract('listing.search');
 	});

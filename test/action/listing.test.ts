@@ -372,7 +372,7 @@ describe('Listing > Update, Update Price, Update Inventory', () => {
 	});
 });
 
-describe('Listing > Get and Search', () => {
+describe('Listing > Get and Get Many', () => {
 	const env = useSimulator();
 
 	it('Get: GET /sellers/listings/v3/{skus}, 10 per request, one item per SKU; unknown and invalid SKUs are errors of their items', async () => {
@@ -392,10 +392,10 @@ describe('Listing > Get and Search', () => {
 		expect(items[13].json).toMatchObject({ sku: '#bad', availability: 'invalid', error: 'Listing #bad is invalid' });
 	});
 
-	it('Search: POST /sellers/listings/v3/search with listing_status, then page_id = next_page_id while has_more', async () => {
+	it('Get Many: POST /sellers/listings/v3/search with listing_status, then page_id = next_page_id while has_more', async () => {
 		env.sim.control.setConfig({ listingPageSize: 10 });
 		env.sim.control.seedListings({ count: 30, listingStatus: 'INACTIVE' });
-		const items = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'search', listingStatus: 'INACTIVE', returnAll: true }));
+		const items = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'getAll', listingStatus: 'INACTIVE', returnAll: true }));
 
 		const calls = apiCalls(env.sim);
 		expect(calls.length).toBeGreaterThanOrEqual(4);
@@ -412,10 +412,10 @@ describe('Listing > Get and Search', () => {
 		expect(pairedIndexes(items).every((index) => index === 0)).toBe(true);
 	});
 
-	it('Search with a Limit stops after the pages it needs', async () => {
+	it('Get Many with a Limit stops after the pages it needs', async () => {
 		env.sim.control.setConfig({ listingPageSize: 10 });
 		env.sim.control.seedListings({ count: 40 });
-		const items = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'search', listingStatus: 'ACTIVE', returnAll: false, limit: 15 }));
+		const items = ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'getAll', listingStatus: 'ACTIVE', returnAll: false, limit: 15 }));
 		expect(items).toHaveLength(15);
 		expect(apiCalls(env.sim)).toHaveLength(2);
 	});

@@ -217,4 +217,79 @@ describe('listings v3', () => {
 			expect((await post('/update/price', { 'NOPE-9': { product_id: PRODUCT, price: { mrp: 10, selling_price: 5, currency: 'INR' } } })).data['NOPE-9'].errors[0].code).toBe(CODE.SKU_NOT_FOUND);
 		});
 	});
+
+	describe('hyperlocal', () => {
+		const PRODUCT = 'PRODUCTID0000009';
+		function hyperlocal(override: Record<string, unknown> = {}) {
+			return {
+				product_id: PRODUCT,
+				listing_status: 'ACTIVE',
+				price: { mrp: 250, selling_price: 220, currency: 'INR' },
+				tax: { hsn: '04012000' },
+				package: { name: 'Pouch', dimensions: { length: 15, breadth: 10, height: 4 }, weight: 0.5 },
+				location: { id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 12 },
+				address_label: { manufacturer_details: ['Dairy Co, Anand'], countries_of_origin: ['IN'] },
+				dating_label: { shelf_life: 3 },
+				...override,
+			};
+		}
+
+		it('creates at /hyperlocal with one package and one location, and answers the lookup in that shape', async () => {
+			const res = await post('/hyperlocal', { 'HL-1': hyperlocal() });
+			expect(res.status).toBe(200);
+			expect(res.data).toEqual({ 'HL-1': { status: 'SUCCESS', errors: [], attribute_errors: [] } });
+			const stored = (await get('HL-1')).data.available['HL-1'];
+			expect(stored).toMatchObject({ product_id: PRODUCT, package: { name: 'Pouch' }, location: { id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 12 }, address_label: { countries_of_origin: ['IN'] }, dating_label: { shelf_life: 3 }, archived_status: 'NONE' });
+			expect(stored.packages).toBeUndefined();
+			expect(stored.locations).toBeUndefined();
+			expect(stored.fulfillment_profile).toBeUndefined();
+		});
+
+		it.each([
+			['no package', { package: undefined }, 'MISSING_ATTRIBUTE', 'package'],
+			['no location', { location: undefined }, 'MISSING_ATTRIBUTE', 'location'],
+			['no address_label', { address_label: undefined }, 'MISSING_ATTRIBUTE', 'address_label'],
+			['an empty dating_label', { dating_label: {} }, 'MISSING_ATTRIBUTE', 'dating_label'],
+			['a package without a name', { package: { dimensions: { length: 1, breadth: 1, height: 1 }, weight: 1 } }, 'INVALID_PACKAGE', 'package.name'],
+			['flat package dimensions', { package: { name: 'Pouch', length: 15, breadth: 10, height: 4, weight: 0.5 } }, 'INVALID_PACKAGE', 'package'],
+			["another seller's location", { location: { id: 'LOC-DEMO-3', status: 'ENABLED', inventory: 1 } }, 'INVALID_LOCATION', 'location.id'],
+			['a bad location status', { location: { id: 'LOC-DEMO-1', status: 'ON' } }, 'INVALID_LOCATION_STATUS', 'location.status'],
+			['an archived_status (update only)', { archived_status: 'NONE' }, 'INVALID_ATTRIBUTE_VALUE', 'archived_status'],
+			['no hsn', { tax: {} }, 'MISSING_HSN', 'tax.hsn'],
+		] as Array<[string, Record<string, unknown>, keyof typeof CODE, string]>)('create fails a SKU with %s', async (_name, override, name, path) => {
+			const res = await post('/hyperlocal', { 'HL-BAD': hyperlocal(override) });
+			expect(res.data['HL-BAD'].status).toBe('FAILURE');
+			expect(res.data['HL-BAD'].errors).toContainEqual(expect.objectContaining({ code: CODE[name], path }));
+			expect((await get('HL-BAD')).data.unavailable).toEqual(['HL-BAD']);
+		});
+
+		it('warns about the standard listing\'s lists and fulfillment entities, which a hyperlocal listing does not have', async () => {
+			const res = await post('/hyperlocal', { 'HL-W': hyperlocal({ fulfillment_profile: 'NON_FBM' }) });
+			expect(res.data['HL-W']).toMatchObject({ status: 'WARNING', attribute_errors: [expect.objectContaining({ attribute: 'fulfillment_profile' })] });
+		});
+
+		it('updates at /hyperlocal/update: package and labels optional and kept, archived_status allowed; the kinds do not mix', async () => {
+			await post('/hyperlocal', { 'HL-2': hyperlocal() });
+			const { package: _p, address_label: _a, dating_label: _d, ...required } = hyperlocal();
+			const update = { ...required, listing_status: 'INACTIVE', location: { id: 'LOC-DEMO-1', status: 'DISABLED', inventory: 0 }, archived_status: 'ARCHIVED' };
+			expect((await post('/hyperlocal/update', { 'HL-2': update })).data['HL-2'].status).toBe('SUCCESS');
+			expect((await get('HL-2')).data.available['HL-2']).toMatchObject({ listing_status: 'INACTIVE', archived_status: 'ARCHIVED', package: { name: 'Pouch' }, location: { status: 'DISABLED', inventory: 0 }, dating_label: { shelf_life: 3 } });
+
+			const missing = await post('/hyperlocal/update', { 'HL-2': { ...update, location: undefined } });
+			expect(missing.data['HL-2'].errors).toContainEqual(expect.objectContaining({ code: CODE.MISSING_ATTRIBUTE, path: 'location' }));
+			await post('', { 'STD-1': listing() });
+			expect((await post('/hyperlocal/update', { 'STD-1': update })).data['STD-1'].errors[0].description).toBe('Listing STD-1 is not a hyperlocal listing; update it through /listings/v3/update');
+			expect((await post('/update', { 'HL-2': listing() })).data['HL-2'].errors[0].description).toBe('Listing HL-2 is a hyperlocal listing; update it through /listings/v3/hyperlocal/update');
+			expect((await post('/hyperlocal/update', { 'NOPE-HL': update })).data['NOPE-HL'].errors[0].code).toBe(CODE.SKU_NOT_FOUND);
+		});
+
+		it('price and inventory updates (common to both kinds) change a hyperlocal listing at its one location', async () => {
+			await post('/hyperlocal', { 'HL-3': hyperlocal() });
+			expect((await post('/update/price', { 'HL-3': { product_id: PRODUCT, price: { mrp: 300, selling_price: 260, currency: 'INR' } } })).data['HL-3'].status).toBe('SUCCESS');
+			expect((await post('/update/inventory', { 'HL-3': { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-1', status: 'ENABLED', inventory: 40 }] } })).data['HL-3'].status).toBe('SUCCESS');
+			expect((await get('HL-3')).data.available['HL-3']).toMatchObject({ price: { mrp: 300 }, location: { id: 'LOC-DEMO-1', inventory: 40 } });
+			const elsewhere = await post('/update/inventory', { 'HL-3': { product_id: PRODUCT, locations: [{ id: 'LOC-DEMO-2', status: 'ENABLED', inventory: 1 }] } });
+			expect(elsewhere.data['HL-3'].errors[0]).toMatchObject({ code: CODE.INVALID_LOCATION });
+		});
+	});
 });

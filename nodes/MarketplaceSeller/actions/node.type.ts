@@ -15,7 +15,7 @@ type NodeTypeMap = {
 	notificationSubscription: 'update';
 	token: 'checkExpiry';
 	authorization: 'getUrl' | 'completeAuthorization';
-	listing: 'create' | 'update' | 'updatePrice' | 'updateInventory' | 'get' | 'search';
+	listing: 'create' | 'createHyperlocal' | 'update' | 'updateHyperlocal' | 'updatePrice' | 'updateInventory' | 'get' | 'getAll';
 	return: 'get' | 'getAll';
 };
 

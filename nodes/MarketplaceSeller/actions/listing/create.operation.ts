@@ -14,10 +14,11 @@ import {
 	listingStatusProperty,
 	locationsProperty,
 	packagesProperty,
-	SELLER_FULFILLED,
+	productIdProperty,
 	skuProperty,
 } from './listing.fields';
-import { readListing } from './listing.wire';
+import { readListing } from './listing.input';
+import { SELLER_FULFILLED } from './listing.values';
 import { writeListings } from './write';
 
 const fieldsMode = { show: { listingInput: ['fields'] } };
@@ -50,15 +51,7 @@ const properties: INodeProperties[] = [
 			'The listing of this SKU. Required: product_id, listing_status, price (mrp, selling_price, currency), tax.hsn, fulfillment_profile, packages (each with a name), locations. Optional: fulfillment, shipping_fees, address_label, dating_label.',
 		displayOptions: { show: { listingInput: ['json'] } },
 	},
-	{
-		displayName: 'Product ID',
-		name: 'productId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The marketplace product the listing sells',
-		displayOptions: fieldsMode,
-	},
+	{ ...productIdProperty, displayOptions: fieldsMode },
 	{
 		...listingStatusProperty,
 		options: [

@@ -7,7 +7,7 @@ import {
 
 import { collectUnits, executeInBatches, inInputOrder, unitFailure, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { LISTING_BATCH_SIZE } from './listing.fields';
+import { LISTING_BATCH_SIZE } from './listing.values';
 import { lookUpListings, whyMissing } from './lookup';
 
 const properties: INodeProperties[] = [

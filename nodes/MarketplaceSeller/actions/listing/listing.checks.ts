@@ -8,17 +8,52 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { SHIPPING_PROVIDERS } from '../../../shared/profile';
 import { isPositiveNumber, isWholeNumber, limitNote, shown } from '../../../shared/validators';
-import { ARCHIVED_STATUSES, FULFILLMENT_PROFILES, LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES } from './listing.fields';
+import { ARCHIVED_STATUSES, FULFILLMENT_PROFILES, LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES } from './listing.values';
 
-/** Which call a listing is written with. */
-export type ListingMode = 'create' | 'update' | 'price' | 'inventory';
+/** Which call a listing is written with; hyperlocal listings have their own create and update. */
+export type ListingMode = 'create' | 'update' | 'price' | 'inventory' | 'hyperlocalCreate' | 'hyperlocalUpdate';
+
+const HYPERLOCAL_MODES: ListingMode[] = ['hyperlocalCreate', 'hyperlocalUpdate'];
 
 /** `input`: what the user gave; `final`: the body about to be sent. */
 export type CheckPhase = 'input' | 'final';
 
-type Requirement = 'product_id' | 'listing_status' | 'price' | 'tax' | 'fulfillment_profile' | 'fulfillment' | 'packages' | 'locations' | 'archived_status';
+type Requirement =
+	| 'product_id'
+	| 'listing_status'
+	| 'price'
+	| 'tax'
+	| 'fulfillment_profile'
+	| 'fulfillment'
+	| 'packages'
+	| 'locations'
+	| 'archived_status'
+	| 'package'
+	| 'location'
+	| 'address_label'
+	| 'dating_label';
 
 const WHOLE_LISTING: Requirement[] = ['product_id', 'listing_status', 'price', 'tax', 'fulfillment_profile', 'fulfillment', 'packages', 'locations'];
+const HYPERLOCAL_UPDATE: Requirement[] = ['product_id', 'listing_status', 'price', 'tax', 'location'];
+const HYPERLOCAL_CREATE: Requirement[] = [...HYPERLOCAL_UPDATE, 'package', 'address_label', 'dating_label'];
+
+/**
+ * The standard listing's entities that the hyperlocal models do not have, and what to give instead
+ * (docs/api-choices.md "Hyperlocal listings").
+ */
+const NOT_HYPERLOCAL: Record<string, string> = {
+	packages: 'a hyperlocal listing has a single package: give package {name, dimensions, weight}',
+	locations: 'a hyperlocal listing has a single location: give location {id, status, inventory}',
+	fulfillment_profile: 'not part of a hyperlocal listing',
+	fulfillment: 'not part of a hyperlocal listing',
+	shipping_fees: 'not part of a hyperlocal listing',
+};
+
+/** The hyperlocal entities, which the standard listing has as lists. */
+const HYPERLOCAL_ONLY: Record<string, string> = {
+	package: 'only hyperlocal listings have a single package: give packages [...] here',
+	location: 'only hyperlocal listings have a single location: give locations [...] here',
+};
 
 /**
  * What each call requires (api-facts 11). Create has nothing to complete from; Update and the
@@ -26,6 +61,10 @@ const WHOLE_LISTING: Requirement[] = ['product_id', 'listing_status', 'price', '
  */
 const REQUIRED: Record<ListingMode, Record<CheckPhase, Requirement[]>> = {
 	create: { input: WHOLE_LISTING, final: WHOLE_LISTING },
+	// Hyperlocal: one package and one location; the labels on create (api-facts 11). Nothing is
+	// read from the current listing, so the input must already hold what the call requires.
+	hyperlocalCreate: { input: HYPERLOCAL_CREATE, final: HYPERLOCAL_CREATE },
+	hyperlocalUpdate: { input: HYPERLOCAL_UPDATE, final: HYPERLOCAL_UPDATE },
 	update: { input: [], final: [...WHOLE_LISTING, 'archived_status'] },
 	price: { input: ['price'], final: ['product_id', 'price'] },
 	inventory: { input: ['locations'], final: ['product_id', 'locations'] },
@@ -49,6 +88,8 @@ const MOVED_IN_V3: Record<string, string> = {
 
 const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 const blank = (value: unknown) => value === undefined || value === null || value === '';
+/** A label left out or empty; a label of the wrong type is reported by labelsProblem. */
+const absentLabel = (value: unknown) => blank(value) || (isObject(value) && Object.keys(value).length === 0);
 
 /** What is missing for a requirement, as "field: what", or undefined when it is met. */
 function missing(listing: IDataObject, requirement: Requirement): string | undefined {
@@ -80,6 +121,15 @@ function missing(listing: IDataObject, requirement: Requirement): string | undef
 			return Array.isArray(value) && value.length > 0 ? undefined : 'locations: at least one location is required';
 		case 'archived_status':
 			return blank(value) ? 'archived_status is required (ARCHIVED or NONE)' : undefined;
+		case 'package':
+			return isObject(value) ? undefined : 'package: one package {name, dimensions, weight} is required';
+		case 'location':
+			return isObject(value) ? undefined : 'location: one location {id, status, inventory} is required';
+		case 'address_label':
+			// Required on hyperlocal create; the model's fields are each optional, so one must be given.
+			return absentLabel(value) ? 'address_label is required for a hyperlocal listing (manufacturer, importer or packer details, or countries of origin)' : undefined;
+		case 'dating_label':
+			return absentLabel(value) ? 'dating_label is required for a hyperlocal listing (mfg_date, shelf_life or expiry_date)' : undefined;
 	}
 }
 
@@ -113,29 +163,43 @@ function fulfillmentProblem(fulfillment: IDataObject): string | undefined {
 	return undefined;
 }
 
+/** One package at `path` (packages[i], or a hyperlocal listing's package). */
+function packageProblem(entry: unknown, path: string): string | undefined {
+	if (!isObject(entry)) return `${path} must be an object`;
+	if (typeof entry.name !== 'string' || entry.name.trim() === '') return `${path}.name is required`;
+	const dimensions = isObject(entry.dimensions) ? entry.dimensions : {};
+	for (const field of ['length', 'breadth', 'height']) {
+		const value = dimensions[field];
+		if (!isPositiveNumber(value)) return `${path}.dimensions.${field} must be a number above 0, got ${shown(value)}`;
+	}
+	if (!isPositiveNumber(entry.weight)) return `${path}.weight must be a number above 0, got ${shown(entry.weight)}`;
+	return undefined;
+}
+
 function packagesProblem(packages: unknown): string | undefined {
 	if (!Array.isArray(packages)) return 'packages must be a list';
 	for (const [index, entry] of (packages as unknown[]).entries()) {
-		if (!isObject(entry)) return `packages[${index}] must be an object`;
-		if (typeof entry.name !== 'string' || entry.name.trim() === '') return `packages[${index}].name is required`;
-		const dimensions = isObject(entry.dimensions) ? entry.dimensions : {};
-		for (const field of ['length', 'breadth', 'height']) {
-			const value = dimensions[field];
-			if (!isPositiveNumber(value)) return `packages[${index}].dimensions.${field} must be a number above 0, got ${shown(value)}`;
-		}
-		if (!isPositiveNumber(entry.weight)) return `packages[${index}].weight must be a number above 0, got ${shown(entry.weight)}`;
+		const problem = packageProblem(entry, `packages[${index}]`);
+		if (problem !== undefined) return problem;
+	}
+	return undefined;
+}
+
+/** One location at `path` (locations[i], or a hyperlocal listing's location). */
+function locationProblem(location: unknown, path: string): string | undefined {
+	if (!isObject(location) || typeof location.id !== 'string' || location.id.trim() === '') return `${path}.id is required`;
+	if (!LOCATION_STATUSES.includes(String(location.status))) return `${path}.status must be ENABLED or DISABLED, got "${String(location.status)}"`;
+	if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
+		return `${path}.inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
 	}
 	return undefined;
 }
 
 function locationsProblem(locations: unknown): string | undefined {
 	if (!Array.isArray(locations)) return 'locations must be a list';
-	for (const [index, location] of (locations as IDataObject[]).entries()) {
-		if (!isObject(location) || typeof location.id !== 'string' || location.id.trim() === '') return `locations[${index}].id is required`;
-		if (!LOCATION_STATUSES.includes(String(location.status))) return `locations[${index}].status must be ENABLED or DISABLED, got "${String(location.status)}"`;
-		if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
-			return `locations[${index}].inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
-		}
+	for (const [index, location] of (locations as unknown[]).entries()) {
+		const problem = locationProblem(location, `locations[${index}]`);
+		if (problem !== undefined) return problem;
 	}
 	return undefined;
 }
@@ -162,8 +226,13 @@ function labelsProblem(listing: IDataObject): string | undefined {
 
 /** Returns the first problem of a wire listing, as "field: what is wrong", or undefined. */
 export function listingProblem(listing: IDataObject, mode: ListingMode, phase: CheckPhase): string | undefined {
+	const hyperlocal = HYPERLOCAL_MODES.includes(mode);
 	for (const [field, entity] of Object.entries(MOVED_IN_V3)) {
-		if (listing[field] !== undefined) return `${field} must be given under ${entity} (version 3 moved it there)`;
+		const under = hyperlocal && entity === 'packages' ? 'package' : entity;
+		if (listing[field] !== undefined) return `${field} must be given under ${under} (version 3 moved it there)`;
+	}
+	for (const [field, why] of Object.entries(hyperlocal ? NOT_HYPERLOCAL : HYPERLOCAL_ONLY)) {
+		if (listing[field] !== undefined) return `${field}: ${why}`;
 	}
 	const required = REQUIRED[mode][phase];
 	const unmet = (requirement: Requirement) => (required.includes(requirement) ? missing(listing, requirement) : undefined);
@@ -186,8 +255,14 @@ export function listingProblem(listing: IDataObject, mode: ListingMode, phase: C
 		() => (listing.packages === undefined ? undefined : packagesProblem(listing.packages)),
 		() => unmet('locations'),
 		() => (listing.locations === undefined ? undefined : locationsProblem(listing.locations)),
+		() => unmet('package'),
+		() => (listing.package === undefined ? undefined : packageProblem(listing.package, 'package')),
+		() => unmet('location'),
+		() => (listing.location === undefined ? undefined : locationProblem(listing.location, 'location')),
+		() => unmet('address_label'),
+		() => unmet('dating_label'),
 		() => labelsProblem(listing),
-		() => (listing.archived_status !== undefined && mode !== 'update' ? 'archived_status can only be set with Update' : undefined),
+		() => (listing.archived_status !== undefined && mode !== 'update' && mode !== 'hyperlocalUpdate' ? 'archived_status can only be set with Update' : undefined),
 		() => (listing.archived_status !== undefined && !ARCHIVED_STATUSES.includes(String(listing.archived_status)) ? `archived_status must be ARCHIVED or NONE, got "${String(listing.archived_status)}"` : undefined),
 		() => unmet('archived_status'),
 	];

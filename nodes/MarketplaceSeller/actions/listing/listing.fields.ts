@@ -3,23 +3,11 @@
  * the entities (price, tax, fulfillment, packages, locations, labels) and the enums they use.
  * The wire body is built in listing.wire.ts and checked in listing.checks.ts.
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { FULFILLED_BY_MARKETPLACE, MARKETPLACE, SHIPPING_PROVIDERS } from '../../../shared/profile';
-import { enumOptions, sizeFields } from '../common.descriptions';
-
-/** Listing create / update / price / inventory and lookups take up to 10 SKUs per request (api-facts 4, 7). */
-export const LISTING_BATCH_SIZE = 10;
-
-export const PROCUREMENT_TYPES = ['DOMESTIC', 'EXPRESS', 'INTERNATIONAL', 'MADE_TO_ORDER', 'REGULAR'] as const;
-export const LOCATION_STATUSES = ['ENABLED', 'DISABLED'];
-export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'];
-/** The official update model's archived_status (api-facts 11; older sketches said UNARCHIVED). */
-export const ARCHIVED_STATUSES = ['ARCHIVED', 'NONE'];
-/** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (api-facts 11). */
-export const FULFILLMENT_PROFILES = [`NON_${FULFILLED_BY_MARKETPLACE}`, `${FULFILLED_BY_MARKETPLACE}_LITE`, FULFILLED_BY_MARKETPLACE];
-/** NON_<FBM>: the seller fulfils (the default profile of a new listing). */
-export const SELLER_FULFILLED = FULFILLMENT_PROFILES[0];
+import { MARKETPLACE, SHIPPING_PROVIDERS } from '../../../shared/profile';
+import { enumOptions } from '../common.descriptions';
+import { FULFILLMENT_PROFILES, LISTING_STATUSES, PROCUREMENT_TYPES, SELLER_FULFILLED } from './listing.values';
 
 /** The listing_status of a listing, to set (Create, Update) or to search by. */
 export const listingStatusProperty: INodeProperties = {
@@ -40,13 +28,16 @@ export const skuProperty: INodeProperties = {
 	description: 'The seller SKU of the listing; each input item is one SKU, batched 10 per request',
 };
 
-/** An existing listing's SKU: picked from the seller's listings, or given by value. */
+/**
+ * An existing listing's SKU: picked from the seller's listings (listing search pages, the
+ * default, as n8n's guidelines ask where the API can list), or given by value.
+ */
 export const existingSkuProperty: INodeProperties = {
 	displayName: 'SKU',
 	name: 'sku',
 	type: 'resourceLocator',
 	required: true,
-	default: { mode: 'id', value: '' },
+	default: { mode: 'list', value: '' },
 	description: 'The seller SKU of the listing; each input item is one SKU, batched 10 per request',
 	modes: [
 		{
@@ -64,6 +55,16 @@ export const existingSkuProperty: INodeProperties = {
 	],
 };
 
+/** Create: the product a new listing sells. */
+export const productIdProperty: INodeProperties = {
+	displayName: 'Product ID',
+	name: 'productId',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'The marketplace product the listing sells',
+};
+
 /** Update Price and Update Inventory: the official models require product_id (api-facts 11). */
 export const productIdLookupProperty: INodeProperties = {
 	displayName: 'Product ID',
@@ -74,16 +75,6 @@ export const productIdLookupProperty: INodeProperties = {
 	description:
 		'The product the listing sells, which the marketplace requires with every change. Leave empty to let the node read it from the current listing: one extra listing lookup per 10 SKUs.',
 };
-
-/** Reads the SKU of an item, from a plain text or a resource locator value. */
-export function readSku(context: IExecuteFunctions, itemIndex: number): string {
-	const value = context.getNodeParameter('sku', itemIndex, '', { extractValue: true }) as unknown;
-	const sku = String(value ?? '').trim();
-	if (sku === '') {
-		throw new NodeOperationError(context.getNode(), 'SKU is empty', { itemIndex, description: 'Enter the seller SKU of the listing.' });
-	}
-	return sku;
-}
 
 const shippingProviderOptions = [
 	{ name: 'Seller', value: SHIPPING_PROVIDERS.seller, description: 'The seller ships all orders' },
@@ -117,7 +108,7 @@ export const locationsProperty: INodeProperties = {
 			name: 'location',
 			displayName: 'Location',
 			values: [
-				{ displayName: 'Location ID', name: 'id', type: 'string', default: '' },
+				{ displayName: 'Location ID', name: 'id', type: 'string', required: true, default: '', placeholder: 'e.g. LOC1234567890' },
 				{
 					displayName: 'Status',
 					name: 'status',
@@ -134,6 +125,26 @@ export const locationsProperty: INodeProperties = {
 	],
 };
 
+/**
+ * A package's sides and weight, all required and above 0: they start empty rather than at a 0 the
+ * marketplace refuses. n8n's lint title-cases display names ("(Cm)"), so the unit is the hint.
+ */
+export const packageSizeFields: INodeProperties[] = [
+	{ displayName: 'Length', name: 'length', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 30', hint: 'In cm' },
+	{ displayName: 'Breadth', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 20', hint: 'In cm' },
+	{ displayName: 'Height', name: 'height', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 5', hint: 'In cm' },
+	{
+		displayName: 'Weight',
+		name: 'weight',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 3 },
+		required: true,
+		default: null,
+		placeholder: 'e.g. 0.4',
+		hint: 'In kg',
+	},
+];
+
 /** The final packaging; the official listing model requires a name per package (api-facts 11). */
 export const packagesProperty: INodeProperties = {
 	displayName: 'Packages',
@@ -148,11 +159,8 @@ export const packagesProperty: INodeProperties = {
 			name: 'package',
 			displayName: 'Package',
 			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Box 1 of 2', description: 'Name of the package (required)' },
-				sizeFields.length,
-				sizeFields.breadth,
-				sizeFields.height,
-				sizeFields.weight,
+				{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', placeholder: 'e.g. Box 1 of 2', description: 'Name of the package' },
+				...packageSizeFields,
 			],
 		},
 	],
@@ -200,7 +208,9 @@ export function entityFields(required: boolean): INodeProperties[] {
 			name: 'mrp',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 0,
+			// No default: a price of 0 is never valid, so the field starts empty (n8n's Beeminder node does the same).
+			default: null,
+			placeholder: 'e.g. 999',
 			description: 'Maximum retail price, a whole number',
 			...requiredFlag,
 		},
@@ -209,7 +219,8 @@ export function entityFields(required: boolean): INodeProperties[] {
 			name: 'sellingPrice',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 0,
+			default: null,
+			placeholder: 'e.g. 799',
 			description: 'Selling price, a whole number not above the MRP',
 			...requiredFlag,
 		},

@@ -3,9 +3,9 @@
  * from JSON input, and completed from the current listing where a call needs the whole listing
  * or its product_id (docs/api-choices.md "Listings").
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { readJsonObject, splitList } from '../../helpers/parameters';
+import { splitList } from '../../helpers/parameters';
 
 /** The fields a listing write may carry; what a lookup adds (listing_id, sku, ...) is left out. */
 const WRITABLE_FIELDS = [
@@ -57,6 +57,26 @@ function datingLabelFromFields(fields: IDataObject): IDataObject | undefined {
 	return Object.keys(label).length > 0 ? label : undefined;
 }
 
+/** The listing model nests the three sides under dimensions, next to weight and a name (api-facts 11). */
+function packageFromFields(entry: IDataObject): IDataObject {
+	return {
+		name: String(entry.name ?? '').trim(),
+		dimensions: { length: entry.length, breadth: entry.breadth, height: entry.height },
+		weight: entry.weight,
+	};
+}
+
+function locationFromFields(location: IDataObject): IDataObject {
+	return { id: String(location.id ?? '').trim(), status: location.status, inventory: location.inventory };
+}
+
+/** A flat package {name, length, breadth, height, weight} in the model's nested form. */
+function nestedPackage<T>(entry: T): T | IDataObject {
+	if (!isObject(entry) || entry.dimensions !== undefined || entry.length === undefined) return entry;
+	const { length, breadth, height, ...rest } = entry;
+	return { ...rest, dimensions: { length, breadth, height } };
+}
+
 /** Builds the wire listing from parameter values; only the fields given appear. */
 export function listingFromFields(fields: IDataObject): IDataObject {
 	const listing: IDataObject = {};
@@ -80,22 +100,13 @@ export function listingFromFields(fields: IDataObject): IDataObject {
 		};
 	}
 	const packages = ((fields.packages as IDataObject | undefined)?.package ?? undefined) as IDataObject[] | undefined;
-	// The listing model nests the three sides under dimensions, next to weight and a name (api-facts 11).
-	if (packages !== undefined) {
-		listing.packages = packages.map((entry) => ({
-			name: String(entry.name ?? '').trim(),
-			dimensions: { length: entry.length, breadth: entry.breadth, height: entry.height },
-			weight: entry.weight,
-		}));
-	}
+	if (packages !== undefined) listing.packages = packages.map(packageFromFields);
 	const locations = ((fields.locations as IDataObject | undefined)?.location ?? undefined) as IDataObject[] | undefined;
-	if (locations !== undefined) {
-		listing.locations = locations.map((location) => ({
-			id: String(location.id ?? '').trim(),
-			status: location.status,
-			inventory: location.inventory,
-		}));
-	}
+	if (locations !== undefined) listing.locations = locations.map(locationFromFields);
+	// A hyperlocal listing's single package (a one-value fixed collection) and location.
+	const singlePackage = (fields.package as IDataObject | undefined)?.package;
+	if (isObject(singlePackage)) listing.package = packageFromFields(singlePackage);
+	if (isObject(fields.location)) listing.location = locationFromFields(fields.location);
 	const addressLabel = isObject(fields.addressLabel) ? addressLabelFromFields(fields.addressLabel) : undefined;
 	if (addressLabel) listing.address_label = addressLabel;
 	const datingLabel = isObject(fields.datingLabel) ? datingLabelFromFields(fields.datingLabel) : undefined;
@@ -114,8 +125,8 @@ function rename(target: IDataObject, from: string, to: string): void {
 /**
  * Accepts the prose and camelCase names in JSON input and sends the wire names (api-facts 10.1
  * #8): sellingPrice -> selling_price, addressLabel -> address_label, procurement_sla ->
- * dispatch_sla, ... A flat package {name, length, breadth, height, weight} gets the model's
- * nested dimensions; the lookup's own fields (sku, listing_id) are dropped.
+ * dispatch_sla, ... A flat package {name, length, breadth, height, weight} (in packages, or a
+ * hyperlocal listing's package) gets the model's nested dimensions; the lookup's own fields (sku, listing_id) are dropped.
  */
 export function normalizeListing(input: IDataObject): IDataObject {
 	const listing: IDataObject = { ...input };
@@ -154,25 +165,9 @@ export function normalizeListing(input: IDataObject): IDataObject {
 	]);
 	entity('dating_label', [['mfgDate', 'mfg_date'], ['shelfLife', 'shelf_life'], ['expiryDate', 'expiry_date']]);
 	if (isObject(listing.tax) && typeof listing.tax.hsn === 'number') listing.tax = { ...listing.tax, hsn: String(listing.tax.hsn) };
-	if (Array.isArray(listing.packages)) {
-		listing.packages = (listing.packages as unknown[]).map((entry) => {
-			if (!isObject(entry) || entry.dimensions !== undefined || entry.length === undefined) return entry;
-			const { length, breadth, height, ...rest } = entry;
-			return { ...rest, dimensions: { length, breadth, height } };
-		});
-	}
+	if (Array.isArray(listing.packages)) listing.packages = (listing.packages as unknown[]).map(nestedPackage);
+	if (listing.package !== undefined) listing.package = nestedPackage(listing.package) as IDataObject;
 	return listing;
-}
-
-/**
- * The wire listing of one item: the Listing (JSON) parameter in JSON mode, else built from the
- * parameter values `readFields` returns.
- */
-export function readListing(context: IExecuteFunctions, itemIndex: number, sku: string, readFields: () => IDataObject): IDataObject {
-	if (context.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
-		return normalizeListing(readJsonObject(context, 'listingJson', itemIndex, `SKU ${sku}: Listing (JSON) is not a JSON object`));
-	}
-	return listingFromFields(readFields());
 }
 
 /** The writable part of a listing as a lookup returns it; locations keep id, status and inventory. */

@@ -15,9 +15,8 @@ import {
 	listingStatusProperty,
 	locationsProperty,
 	packagesProperty,
-	readSku,
 } from './listing.fields';
-import { readListing } from './listing.wire';
+import { readListing, readSku } from './listing.input';
 import { writeListings } from './write';
 
 const properties: INodeProperties[] = [

@@ -5,7 +5,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { existingSkuProperty, locationsProperty, productIdLookupProperty, readSku } from './listing.fields';
+import { existingSkuProperty, locationsProperty, productIdLookupProperty } from './listing.fields';
+import { readSku } from './listing.input';
 import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
 

@@ -5,7 +5,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { currencyProperty, entityFields, existingSkuProperty, productIdLookupProperty, readSku } from './listing.fields';
+import { currencyProperty, entityFields, existingSkuProperty, productIdLookupProperty } from './listing.fields';
+import { readSku } from './listing.input';
 import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
 

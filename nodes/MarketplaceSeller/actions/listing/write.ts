@@ -1,5 +1,5 @@
 /**
- * Sends listing writes (create, update, price, inventory): 10 SKUs per request, per-SKU results.
+ * Sends listing writes (create, update, price, inventory, hyperlocal create and update): 10 SKUs per request, per-SKU results.
  * What a call requires and the user did not give (the whole listing for Update, product_id for
  * the price and inventory updates) is read from the current listing: one lookup of the batch's
  * SKUs that need it, at most one per request, none when nothing is missing (api-facts 11;
@@ -12,11 +12,18 @@ import { apiRequest, knownSecrets, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
 import { checkListing, listingProblem, needsCurrentListing, type ListingMode } from './listing.checks';
-import { LISTING_BATCH_SIZE } from './listing.fields';
+import { LISTING_BATCH_SIZE } from './listing.values';
 import { mergeListing } from './listing.wire';
 import { lookUpListings, whyMissing, type ListingLookup } from './lookup';
 
-const PATH_SUFFIX: Record<ListingMode, string> = { create: '', update: '/update', price: '/update/price', inventory: '/update/inventory' };
+const PATH_SUFFIX: Record<ListingMode, string> = {
+	create: '',
+	update: '/update',
+	price: '/update/price',
+	inventory: '/update/inventory',
+	hyperlocalCreate: '/hyperlocal',
+	hyperlocalUpdate: '/hyperlocal/update',
+};
 
 /** The body of one SKU, with what it lacks taken from the current listing. */
 function completed(listing: IDataObject, current: IDataObject, mode: ListingMode): IDataObject {

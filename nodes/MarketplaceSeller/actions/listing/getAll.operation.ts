@@ -17,13 +17,13 @@ const properties: INodeProperties[] = [
 	limitProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const limit = readLimit(this, itemIndex);
 		// The schema spells it "lisitng_status"; the documented field is listing_status (api-facts 10.1 #9).
 		const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
-		return await searchListingPages(this, filters, { limit, itemIndex, operation: 'Search listings' });
+		return await searchListingPages(this, filters, { limit, itemIndex, operation: 'Get many listings' });
 	});
 }
