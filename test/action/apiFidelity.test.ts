@@ -174,7 +174,7 @@ describe('3. Listing Create sends fulfillment_profile, packages with a name, loc
 
 	it.each([
 		['no package', { packages: {} }, 'SKU S-1: packages: at least one package is required'],
-		['a package without a name', { packages: { package: [{ name: '', length: 30, breadth: 20, height: 5, weight: 0.4 }] } }, 'SKU S-1: packages[0].name is required'],
+		['a package without a name', { packages: { package: [{ name: '={{ "" }}', length: 30, breadth: 20, height: 5, weight: 0.4 }] } }, 'SKU S-1: packages[0].name is required'],
 		['no location', { locations: {} }, 'SKU S-1: locations: at least one location is required'],
 		['no currency (an expression giving nothing)', { currency: '={{ "" }}' }, 'SKU S-1: price.currency is required'],
 	])('refuses %s before any request', async (_, override, message) => {

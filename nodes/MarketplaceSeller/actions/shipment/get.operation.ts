@@ -11,6 +11,7 @@ import { readIdList } from '../../helpers/parameters';
 import { apiRequest, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { simplifyProperty, simplifyShipment } from './simplify';
+import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 
 /** Lookups take up to 100 IDs of one kind per request (api-facts 4). */
 export const LOOKUP_BATCH_SIZE = 100;
@@ -52,6 +53,7 @@ const properties: INodeProperties[] = [
 		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 100 IDs per request.',
 	},
 	simplifyProperty,
+	includeDetailsProperty,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['get'] } }, properties);
@@ -95,7 +97,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		}, 'id');
 		output.push(...found);
 	}
-	return inInputOrder(rejected, output);
+	return await addShipmentDetails(this, inInputOrder(rejected, output));
 }
 
 function matchShipments(context: IExecuteFunctions, unit: Unit<LookupKind>, shipments: IDataObject[], kind: LookupKind): UnitOutcome {

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/shipmentFilterOptions';
 import { enumOptions, limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 import { simplifyProperty, simplifyShipment } from './simplify';
+import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 
 /**
  * States allowed per filter type (api-facts 3.1). The v3 enum adds RETURN_REQUESTED, RETURNED and
@@ -99,6 +100,7 @@ const properties: INodeProperties[] = [
 	returnAllProperty,
 	limitProperty,
 	simplifyProperty,
+	includeDetailsProperty,
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -258,7 +260,7 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 }
 
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
+	const output = await forEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (api-facts 3.2); a smaller limit asks for less.
@@ -266,4 +268,5 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const shipments = await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
 		return this.getNodeParameter('simplify', itemIndex, true) ? shipments.map(simplifyShipment) : shipments;
 	});
+	return await addShipmentDetails(this, output);
 }
