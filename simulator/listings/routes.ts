@@ -28,7 +28,7 @@ export function registerListingRoutes(router: Router, world: World): void {
 	router.add('POST', '/sellers/listings/v3/update', write('update'));
 	router.add('POST', '/sellers/listings/v3/update/price', write('price'));
 	router.add('POST', '/sellers/listings/v3/update/inventory', write('inventory'));
-	// Hyperlocal listings: one package and one location each (api-facts 11).
+	// Hyperlocal listings: one package and one location each (docs/marketplace-api/listings.md#hyperlocal-listings).
 	router.add('POST', '/sellers/listings/v3/hyperlocal', write('hyperlocalCreate'));
 	router.add('POST', '/sellers/listings/v3/hyperlocal/update', write('hyperlocalUpdate'));
 

@@ -50,7 +50,7 @@ export interface ListingIssue {
 
 export type ListingMode = 'create' | 'update' | 'price' | 'inventory' | 'hyperlocalCreate' | 'hyperlocalUpdate';
 
-/** The hyperlocal models: a single package and location, no fulfillment entities (api-facts 11). */
+/** The hyperlocal models: a single package and location, no fulfillment entities (docs/marketplace-api/listings.md#hyperlocal-listings). */
 const HYPERLOCAL_KEYS = ['product_id', 'listing_status', 'price', 'tax', 'package', 'location', 'address_label', 'dating_label'] as const;
 
 const LISTING_KEYS = [

@@ -1,5 +1,5 @@
 /**
- * Listing > Create Hyperlocal and Update Hyperlocal (spec 2.5; api-facts 11): one package and one
+ * Listing > Create Hyperlocal and Update Hyperlocal (docs/marketplace-api/listings.md#hyperlocal-listings): one package and one
  * location per SKU, labels required on create, their own endpoints; bad input refused before any
  * request. Also: required numbers of the fields mode start empty, never at a misleading 0.
  */

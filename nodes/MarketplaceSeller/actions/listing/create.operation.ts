@@ -9,7 +9,6 @@ import {
 import { readRequiredText } from '../../helpers/parameters';
 import {
 	entityFields,
-	labelFieldOptions,
 	listingInputProperty,
 	listingStatusProperty,
 	locationsProperty,
@@ -17,6 +16,7 @@ import {
 	productIdProperty,
 	skuProperty,
 } from './listing.fields';
+import { labelFieldOptions } from './labels.fields';
 import { readListing } from './listing.input';
 import { SELLER_FULFILLED } from './listing.values';
 import { writeListings } from './write';

@@ -14,7 +14,7 @@ import { writeListings } from './write';
 
 const fieldsMode = { show: { listingInput: ['fields'] } };
 
-/** The Listing (JSON) default: every field the hyperlocal create model requires (api-facts 11), to fill in. */
+/** The Listing (JSON) default: every field the hyperlocal create model requires (docs/marketplace-api/listings.md#hyperlocal-listings), to fill in. */
 const HYPERLOCAL_JSON_TEMPLATE = JSON.stringify(
 	{
 		product_id: '',
@@ -60,7 +60,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['createHyperlocal'] } }, properties);
 
 /**
- * Creates hyperlocal listings (POST .../listings/v3/hyperlocal, api-facts 11): a single package and
+ * Creates hyperlocal listings (POST .../listings/v3/hyperlocal; docs/marketplace-api/listings.md#hyperlocal-listings): a single package and
  * location, both labels required. Checked before sending like the standard Create.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {

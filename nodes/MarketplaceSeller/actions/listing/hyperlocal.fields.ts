@@ -1,11 +1,12 @@
 /**
- * The parameters of the hyperlocal listing operations (spec 2.5; api-facts 11): the standard
+ * The parameters of the hyperlocal listing operations (docs/marketplace-api/listings.md#hyperlocal-listings): the standard
  * listing's price, tax and labels, but a single package and a single location, and no
  * fulfillment entities (docs/api-choices.md "Hyperlocal listings").
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { entityFields, labelFieldOptions, packageSizeFields } from './listing.fields';
+import { labelFieldOptions } from './labels.fields';
+import { entityFields, packageSizeFields } from './listing.fields';
 
 /** Price and tax: the standard listing's MRP, selling price, currency and HSN fields. */
 export const priceAndTaxFields: INodeProperties[] = entityFields(true).filter((field) => ['mrp', 'sellingPrice', 'currency', 'hsn'].includes(field.name));
@@ -61,7 +62,7 @@ export const hyperlocalLocationFields: INodeProperties[] = [
 	},
 ];
 
-/** The address and dating labels, top-level: hyperlocal create requires both (api-facts 11). */
+/** The address and dating labels, top-level: hyperlocal create requires both. */
 export const requiredLabelProperties: INodeProperties[] = labelFieldOptions.map((label) => ({
 	...label,
 	description: `${String(label.description)}. Required for a hyperlocal listing: add at least one field.`,

@@ -61,7 +61,7 @@ const HYPERLOCAL_ONLY: Record<string, string> = {
  */
 const REQUIRED: Record<ListingMode, Record<CheckPhase, Requirement[]>> = {
 	create: { input: WHOLE_LISTING, final: WHOLE_LISTING },
-	// Hyperlocal: one package and one location; the labels on create (api-facts 11). Nothing is
+	// Hyperlocal: one package and one location; the labels on create (docs/marketplace-api/listings.md#hyperlocal-listings). Nothing is
 	// read from the current listing, so the input must already hold what the call requires.
 	hyperlocalCreate: { input: HYPERLOCAL_CREATE, final: HYPERLOCAL_CREATE },
 	hyperlocalUpdate: { input: HYPERLOCAL_UPDATE, final: HYPERLOCAL_UPDATE },

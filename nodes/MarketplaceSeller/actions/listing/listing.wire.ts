@@ -57,7 +57,7 @@ function datingLabelFromFields(fields: IDataObject): IDataObject | undefined {
 	return Object.keys(label).length > 0 ? label : undefined;
 }
 
-/** The listing model nests the three sides under dimensions, next to weight and a name (api-facts 11). */
+/** The listing model nests the three sides under dimensions, next to weight and a name (docs/marketplace-api/listings.md#packages). */
 function packageFromFields(entry: IDataObject): IDataObject {
 	return {
 		name: String(entry.name ?? '').trim(),

@@ -10,12 +10,12 @@ import {
 	archivedStatusProperty,
 	entityFields,
 	existingSkuProperty,
-	labelFieldOptions,
 	listingInputProperty,
 	listingStatusProperty,
 	locationsProperty,
 	packagesProperty,
 } from './listing.fields';
+import { labelFieldOptions } from './labels.fields';
 import { readListing, readSku } from './listing.input';
 import { writeListings } from './write';
 

@@ -7,7 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { hyperlocalLocationFields, hyperlocalPackageProperty, priceAndTaxFields, readHyperlocalFields } from './hyperlocal.fields';
-import { archivedStatusProperty, existingSkuProperty, labelFieldOptions, listingInputProperty, listingStatusProperty, productIdProperty } from './listing.fields';
+import { archivedStatusProperty, existingSkuProperty, listingInputProperty, listingStatusProperty, productIdProperty } from './listing.fields';
+import { labelFieldOptions } from './labels.fields';
 import { readListing, readSku } from './listing.input';
 import { writeListings } from './write';
 
@@ -50,7 +51,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updateHyperlocal'] } }, properties);
 
 /**
- * Updates hyperlocal listings (POST .../listings/v3/hyperlocal/update, api-facts 11). Unlike the
+ * Updates hyperlocal listings (POST .../listings/v3/hyperlocal/update; docs/marketplace-api/listings.md#hyperlocal-listings). Unlike the
  * standard Update, nothing is completed from a lookup: whether the lookup returns a hyperlocal
  * listing in the hyperlocal shape is not documented (docs/api-choices.md "Hyperlocal listings").
  */

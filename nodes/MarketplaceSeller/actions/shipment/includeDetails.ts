@@ -1,7 +1,7 @@
 /**
  * Shipment > Search and Get, option Include Details: each shipment item gets its shipping details
  * (addresses, buyer details, courier and tracking ID, weighing) from Get Details, one call per 100
- * shipments across all items (api-facts 4 and 11), so N shipments cost ceil(N / 100) extra calls.
+ * shipments across all items (docs/marketplace-api/shipments.md#shipping-details), so N shipments cost ceil(N / 100) extra calls.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
 
@@ -9,7 +9,7 @@ import type { NodeFailure } from '../../helpers/execution';
 import { apiRequest, chunk, idsInPath, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 
-/** Get Details takes up to 100 shipment IDs per request (api-facts 4). */
+/** Get Details takes up to 100 shipment IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const DETAILS_BATCH_SIZE = 100;
 
 export const includeDetailsProperty: INodeProperties = {
