@@ -1,5 +1,5 @@
 /**
- * Shipment > Search and Get, option Include Details: each shipment item gets its shipping details
+ * Shipment > Get Many and Get, option Include Details: each shipment item gets its shipping details
  * (addresses, courier and tracking ID) from Get Details, one call per 100 shipments across all
  * items: ceil(N / 100) extra calls, none when the option is off (its default).
  */
@@ -15,18 +15,18 @@ describe('Shipment > Include Details', () => {
 		return env.sim.control.seedShipments({ count, locationId: LOC_2, state: 'APPROVED', sku, itemCount: 1 }).shipmentIds;
 	}
 
-	const search = (extra: Record<string, unknown> = {}) => ({
+	const getMany = (extra: Record<string, unknown> = {}) => ({
 		resource: 'shipment',
-		operation: 'search',
+		operation: 'getAll',
 		filterType: 'preDispatch',
 		returnAll: true,
 		filters: { skus: 'DETAILS-SKU-1' },
 		...extra,
 	});
 
-	it('Search, 250 shipments: ceil(250/100) = 3 Get Details calls of 100, 100 and 50, merged into each item', async () => {
+	it('Get Many, 250 shipments: ceil(250/100) = 3 Get Details calls of 100, 100 and 50, merged into each item', async () => {
 		const seeded = seedSku(250);
-		const items = ok(await runAction(env.store, SELF, search({ includeDetails: true })));
+		const items = ok(await runAction(env.store, SELF, getMany({ includeDetails: true })));
 		expect(items.map((item) => item.json.shipmentId).sort()).toEqual([...seeded].sort());
 
 		const details = apiCalls(env.sim).filter((call) => call.route === DETAILS);
@@ -48,19 +48,19 @@ describe('Shipment > Include Details', () => {
 		expect(pairedIndexes(items).every((index) => index === 0)).toBe(true);
 	});
 
-	it('off by default: Search sends no Get Details call and the items keep the search shape', async () => {
+	it('off by default: Get Many sends no Get Details call and the items keep the search shape', async () => {
 		seedSku(30);
-		const items = ok(await runAction(env.store, SELF, search()));
+		const items = ok(await runAction(env.store, SELF, getMany()));
 		expect(items).toHaveLength(30);
 		expect(apiCalls(env.sim).some((call) => call.route === DETAILS)).toBe(false);
 		expect(items[0].json.courierDetails).toBeUndefined();
 	});
 
-	it('Search over several input items: the shipments of all items share the calls', async () => {
+	it('Get Many over several input items: the shipments of all items share the calls', async () => {
 		seedSku(60);
 		seedSku(70, 'DETAILS-SKU-2');
 		const input = [{ sku: 'DETAILS-SKU-1' }, { sku: 'DETAILS-SKU-2' }];
-		const items = ok(await runAction(env.store, SELF, search({ includeDetails: true, filters: { skus: '={{ $json.sku }}' } }), input));
+		const items = ok(await runAction(env.store, SELF, getMany({ includeDetails: true, filters: { skus: '={{ $json.sku }}' } }), input));
 		expect(items).toHaveLength(130);
 		expect(apiCalls(env.sim).filter((call) => call.route === DETAILS)).toHaveLength(2);
 		expect(items.every((item) => (item.json as Loose).courierDetails !== undefined)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Shipment > Search and Get, option Include Details: each shipment item gets its shipping details
+ * Shipment > Get Many and Get, option Include Details: each shipment item gets its shipping details
  * (addresses, buyer details, courier and tracking ID, weighing) from Get Details, one call per 100
  * shipments across all items (docs/marketplace-api/shipments.md#shipping-details), so N shipments cost ceil(N / 100) extra calls.
  */
