@@ -21,6 +21,7 @@ describe('Shipment > Include Details', () => {
 		filterType: 'preDispatch',
 		returnAll: true,
 		filters: { skus: 'DETAILS-SKU-1' },
+		simplify: false,
 		...extra,
 	});
 
@@ -70,7 +71,7 @@ describe('Shipment > Include Details', () => {
 	it('Get: the looked-up shipments get their details in one extra call', async () => {
 		const seeded = seedSku(3);
 		const items = ok(
-			await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: '={{ $json.id }}', includeDetails: true }, seeded.map((id) => ({ id }))),
+			await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: '={{ $json.id }}', simplify: false, includeDetails: true }, seeded.map((id) => ({ id }))),
 		);
 		expect(items.map((item) => item.json.shipmentId)).toEqual(seeded);
 		const calls = apiCalls(env.sim);
@@ -78,6 +79,17 @@ describe('Shipment > Include Details', () => {
 		expect(calls[1].path).toBe(`/sellers/v3/shipments/${seeded.join(',')}`);
 		for (const item of items) expect(item.json).toMatchObject(env.sim.control.getShipment(item.json.shipmentId as string).details as Loose);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
+	});
+
+	it('with Simplify (its default on): a flat row plus the details, without the nested order items', async () => {
+		const [shipmentId] = seedSku(1);
+		const items = ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: shipmentId, includeDetails: true }));
+		const json = items[0].json as Loose;
+		const details = env.sim.control.getShipment(shipmentId).details as Loose;
+		expect(json).toMatchObject({ shipmentId, state: 'APPROVED', items: 'DETAILS-SKU-1 × 1', courierDetails: details.courierDetails, deliveryAddress: details.deliveryAddress, buyerDetails: details.buyerDetails });
+		expect(json.orderItems).toBeUndefined();
+		expect(json.subShipments).toBeUndefined();
+		expect(apiCalls(env.sim).filter((call) => call.route === DETAILS)).toHaveLength(1);
 	});
 
 	it('a failed details call fails the node, or under continueOnFail marks the shipments with detailsError and keeps them', async () => {
