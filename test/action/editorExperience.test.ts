@@ -194,7 +194,8 @@ describe('Resource locators: shipments and locations "From List"', () => {
 		const nested = description.properties.flatMap((property) =>
 			property.type === 'collection' ? (property.options as INodeProperties[]).filter((option) => option.type === 'resourceLocator') : [],
 		);
-		expect(locators.length).toBe(7);
+		// 7 in the shipment and subscription operations, 2 in Create / Update Hyperlocal.
+		expect(locators.length).toBe(9);
 		expect(nested.map((option) => option.name)).toEqual(['locationId', 'locationId']);
 		for (const property of [...locators, ...nested]) {
 			expect((property.default as { mode: string }).mode).toBe('list');

@@ -142,7 +142,8 @@ describe('Listing > Update Hyperlocal', () => {
 		sellingPrice: 230,
 		currency: 'INR',
 		hsn: '04012000',
-		locationId: LOC_1,
+		// Picked from the list of the seller's locations.
+		locationId: { __rl: true, mode: 'list', value: LOC_1 },
 		locationStatus: 'DISABLED',
 		inventory: 0,
 		additionalFields: { archivedStatus: 'ARCHIVED' },

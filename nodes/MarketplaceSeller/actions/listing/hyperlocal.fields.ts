@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { locationLocator } from '../common.descriptions';
 import { labelFieldOptions } from './labels.fields';
 import { entityFields, packageSizeFields } from './listing.fields';
 
@@ -33,15 +34,7 @@ export const hyperlocalPackageProperty: INodeProperties = {
 
 /** The one location of a hyperlocal listing, as three plain fields. */
 export const hyperlocalLocationFields: INodeProperties[] = [
-	{
-		displayName: 'Location ID',
-		name: 'locationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. LOC1234567890',
-		description: 'The seller location the hyperlocal listing sells from',
-	},
+	locationLocator('The seller location the hyperlocal listing sells from'),
 	{
 		displayName: 'Location Status',
 		name: 'locationStatus',
@@ -78,7 +71,7 @@ export function readHyperlocalFields(context: IExecuteFunctions, itemIndex: numb
 		currency: context.getNodeParameter('currency', itemIndex, ''),
 		hsn: context.getNodeParameter('hsn', itemIndex, ''),
 		location: {
-			id: context.getNodeParameter('locationId', itemIndex, ''),
+			id: context.getNodeParameter('locationId', itemIndex, '', { extractValue: true }),
 			status: context.getNodeParameter('locationStatus', itemIndex, 'ENABLED'),
 			inventory: context.getNodeParameter('inventory', itemIndex, 0),
 		},
