@@ -60,6 +60,10 @@ function replaceInStrings<T>(value: T, from: string, to: string): T {
 
 const TRIGGER_NODE_TYPES = new Set([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSellerPollTrigger', 'n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.webhook', 'n8n-nodes-base.cron']);
 
+function hasPinData(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
+}
+
 export function prepareExample(
 	example: ExampleFile,
 	target: { credential: { id: string; name: string }; filesFolder: string },
@@ -84,12 +88,15 @@ export function prepareExample(
 		.map((node) => String(node.parameters.path ?? ''));
 	return {
 		file: example.file,
-		// The public API accepts name, nodes, connections, settings (and rejects other fields).
+		// The public API accepts name, nodes, connections, settings and (2.x) pinData, and rejects
+		// other fields. Pinned data is kept when there is some: morning-labels pins a sample call
+		// on its Run now webhook so that runs in the editor do not wait for a test call.
 		workflow: {
 			name: source.name,
 			nodes,
 			connections: source.connections,
 			settings: { executionOrder: 'v1', ...(source.settings ?? {}) },
+			...(hasPinData(source.pinData) ? { pinData: source.pinData } : {}),
 		},
 		hasTrigger: nodes.some((node) => TRIGGER_NODE_TYPES.has(node.type)),
 		triggers,

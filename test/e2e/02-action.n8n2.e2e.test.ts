@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BROWSER_ID, request } from '../../scripts/e2e/lib';
+import { BROWSER_ID, repoRoot, request } from '../../scripts/e2e/lib';
+import { prepareExample } from '../../scripts/demo/examples';
 import type { RecordedCall } from '../../simulator';
 import { startHeaderRecorder } from '../hardening/support/headerRecorder';
 import { useSession } from './support/session';
@@ -364,6 +365,35 @@ describe("the editor's credential test in n8n 2.40.7", () => {
 		const expired = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', await editorCopy(created.id));
 		expect(expired.status).toBe('Error');
 		expect(expired.message).toMatch(/refresh token has expired: the seller must authorize the app again/);
+	});
+});
+
+describe('the morning-labels example in the editor of n8n 2.40.7', () => {
+	const LABELS_NODE = 'Generate labels, wait until packed';
+
+	test('Execute step on Generate labels starts at once from the pinned Run now call and packs the shipments it found', async () => {
+		const file = 'morning-labels.json';
+		const example = { file, workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', file), 'utf8')) };
+		const { workflow } = prepareExample(example, { credential: { id: s().credential.id, name: s().credential.name }, filesFolder: '' });
+		expect(Object.keys(workflow.pinData ?? {})).toEqual(['Run now (webhook)']);
+		s().sim.control.seedShipments({ locationId: LOCATION, count: 3, state: 'APPROVED', itemCount: 1, hold: false, dispatchByDate: s().sim.control.getClock().epochMs });
+		const created = await s().api.createWorkflow(workflow);
+		if (!s().n8n.authCookie) await s().n8n.login();
+		// What the editor sends for "Execute step" on a node that has not run yet.
+		const answer = await s().n8n.rest<{ data: { executionId?: string; waitingForWebhook?: boolean } }>('POST', `/workflows/${created.id}/run`, {
+			destinationNode: { nodeName: LABELS_NODE, mode: 'inclusive' },
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.data.data.waitingForWebhook).toBeUndefined();
+		expect(answer.data.data.executionId).toEqual(expect.any(String));
+		const [done] = await s().api.waitForExecutions(created.id, 1, { timeoutMs: 120_000 });
+		const execution = await s().api.getExecution(done.id, { includeData: true });
+		expect(execution.status).toBe('success');
+		const labelled = nodeOutput(execution, LABELS_NODE);
+		expect(labelled.length).toBeGreaterThan(0);
+		for (const item of labelled) expect(item.json).toMatchObject({ status: 'SUCCESS', packed: true });
+		// Stopped at the destination: nothing was downloaded or written.
+		expect(nodeOutput(execution, 'Download label PDF')).toEqual([]);
 	});
 });
 

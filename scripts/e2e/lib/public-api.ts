@@ -41,6 +41,8 @@ export interface WorkflowInput {
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 	staticData?: Record<string, unknown> | null;
+	/** Sample data pinned to nodes, by node name (2.x). */
+	pinData?: Record<string, unknown>;
 }
 
 export interface Workflow extends WorkflowInput {
