@@ -116,6 +116,56 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(callsSince(since, TOKEN_ROUTE)).toHaveLength(0);
 	});
 
+	test('Get Many with Include Details: the details merged into each (simplified) row, one Get Details call for 5 shipments', async () => {
+		const sku = 'E2E-DETAILS-001';
+		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 5, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
+		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search with details', {
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'preDispatch',
+			returnAll: true,
+			includeDetails: true,
+			filters: { locationId: LOCATION, skus: sku },
+		});
+		const since = mark();
+		const { execution } = await runAction(s().n8n, s().api, flow);
+		expect(execution.status).toBe('success');
+		const rows = nodeOutput(execution, ACTION_NODE).map((item) => item.json);
+		expect(new Set(rows.map((row) => row.shipmentId))).toEqual(new Set(seeded));
+		for (const row of rows) {
+			expect(row.courierDetails).toEqual((s().sim.control.getShipment(String(row.shipmentId)).details as Record<string, unknown>).courierDetails);
+			expect(row.orderItems).toBeUndefined();
+		}
+		expect(callsSince(since, 'GET /sellers/v3/shipments/{ids}')).toHaveLength(1);
+	});
+
+	test('Listing > Create Hyperlocal: a location picked from the list, sent to its own endpoint; an MRP left empty is refused before sending', async () => {
+		const parameters = {
+			resource: 'listing',
+			operation: 'createHyperlocal',
+			sku: 'E2E-HYPERLOCAL-1',
+			productId: 'E2E-PRODUCT',
+			sellingPrice: 90,
+			hsn: '04012000',
+			package: { package: { name: 'Pouch', length: 15, breadth: 10, height: 4, weight: 0.5 } },
+			locationId: { __rl: true, mode: 'list', value: LOCATION },
+			inventory: 7,
+			addressLabel: { countriesOfOrigin: 'IN' },
+			datingLabel: { shelfLife: 3 },
+		};
+		const since = mark();
+		const empty = await runAction(s().n8n, s().api, await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E hyperlocal without MRP', parameters));
+		expect(empty.execution.status).toBe('error');
+		expect(executionError(empty.execution).message).toBe('SKU E2E-HYPERLOCAL-1: price.mrp is required');
+		expect(callsSince(since, 'POST /sellers/listings/v3/hyperlocal')).toHaveLength(0);
+
+		const { execution } = await runAction(s().n8n, s().api, await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E hyperlocal', { ...parameters, mrp: 100 }));
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, ACTION_NODE).map((item) => item.json)).toEqual([expect.objectContaining({ sku: 'E2E-HYPERLOCAL-1', status: 'SUCCESS' })]);
+		const [call] = callsSince(since, 'POST /sellers/listings/v3/hyperlocal');
+		expect((call.body as Record<string, Record<string, unknown>>)['E2E-HYPERLOCAL-1']).toMatchObject({ location: { id: LOCATION, status: 'ENABLED', inventory: 7 }, price: { mrp: 100, selling_price: 90, currency: 'INR' } });
+	});
+
 	let packedIds: string[] = [];
 
 	test('Generate Labels for 60 shipments (60 input items, one execution) in 3 requests', async () => {
