@@ -71,6 +71,16 @@ describe('Action node in the editor', () => {
 		}
 	});
 
+	it('every parameter of the shipment, return, token and subscription operations has a description', () => {
+		const undescribed = description.properties
+			.filter((property) => property.type !== 'notice' && property.name !== 'operation')
+			.filter((property) => ['shipment', 'return', 'token', 'notificationSubscription'].includes(String((property.displayOptions?.show?.resource as string[] | undefined)?.[0])))
+			.filter((property) => !property.description && !property.hint)
+			.map((property) => `${String(property.displayOptions?.show?.operation)}: ${property.displayName}`);
+		// Collections explain themselves by their options (n8n's own nodes leave Filters and Options undescribed).
+		expect(undescribed.filter((name) => !/: (Filters|Options)$/.test(name))).toEqual([]);
+	});
+
 	it('Generate Labels: Max Wait is offered only once Wait Until Packed is on; From Input Shipment asks for all four package sides', () => {
 		const base = { resource: 'shipment', operation: 'generateLabels' };
 		expect(collectionOptions({ ...base, options: {} }, 'options')).not.toContain('maxWaitSeconds');

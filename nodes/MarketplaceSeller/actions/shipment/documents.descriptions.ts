@@ -18,4 +18,5 @@ export const outputModeProperty: INodeProperties = {
 		},
 	],
 	default: 'perBatch',
+	description: 'How the PDF files map to output items',
 };

@@ -25,6 +25,7 @@ const properties: INodeProperties[] = [
 			{ name: 'JSON', value: 'json', description: 'Invoice number, date and order items as data' },
 		],
 		default: 'pdf',
+		description: 'Whether to download the invoices as a file or read them as data',
 	},
 	{ ...binaryPropertyNameProperty, displayOptions: { show: { format: ['pdf'] } } },
 	{ ...outputModeProperty, displayOptions: { show: { format: ['pdf'] } } },

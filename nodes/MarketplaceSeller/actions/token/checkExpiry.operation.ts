@@ -38,6 +38,7 @@ const properties: INodeProperties[] = [
 			{ name: 'Refresh Token', value: 'refresh' },
 		],
 		default: 'access',
+		description: 'Which kind of token the given value is',
 		displayOptions: { show: { tokenSource: ['given'] } },
 	},
 	{
@@ -47,6 +48,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
+		description: 'The token to check, e.g. from an expression; it is sent to the marketplace only and never put in the output',
 		displayOptions: { show: { tokenSource: ['given'] } },
 	},
 ];

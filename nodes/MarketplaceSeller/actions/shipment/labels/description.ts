@@ -26,6 +26,7 @@ export const properties: INodeProperties[] = [
 			{ name: 'JSON', value: 'json', description: 'Give invoices, taxItems, serialNumbers and subShipments as one JSON object' },
 		],
 		default: 'fields',
+		description: 'Where the invoices, tax items and package sizes of each shipment come from',
 	},
 	{
 		displayName: 'Tax Rate (%)',
