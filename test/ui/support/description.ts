@@ -4,6 +4,7 @@
  * resource and operation, and the names of options. The suite never hard-codes a display name it
  * can read here, so renames on the node side follow through.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { NodeHelpers, type INode, type INodeProperties, type INodeTypeDescription, type INodeParameters } from 'n8n-workflow';
@@ -111,4 +112,64 @@ export function listOperation(description: INodeTypeDescription, resource: strin
 	);
 	if (!found) throw new Error(`no ${resource} operation of ${description.displayName} shows a Limit`);
 	return found;
+}
+
+/**
+ * The fields the action node's panel must show for one resource and operation, told by the
+ * operation's own module rather than by the display rules under test: the router runs
+ * `<Resource>.resource[operation]`, and that module's `description` lists the fields the
+ * operation reads. Its fields' resource/operation conditions (the rules that route a field to
+ * its operation) are left out, their other conditions (e.g. Limit only without Return All) are
+ * evaluated; fields of every other operation must stay hidden. So a display rule that shows a
+ * field on the wrong operation, or hides one on its own, makes the panel differ from this.
+ */
+export function operationFields(description: INodeTypeDescription, resource: string, operation: string): ShownParameter[] {
+	const modules = operationModules();
+	const own = modules.get(resource)?.get(operation);
+	if (!own) throw new Error(`dist has no operation module ${resource}.${operation} (the router would not run it)`);
+	const ownSet = new Set(own);
+	const owned = new Set([...modules.values()].flatMap((operations) => [...operations.values()].flat()));
+	const node: INode = { id: 'ui-test', name: 'ui-test', type: description.name, typeVersion: newestVersion(description), position: [0, 0], parameters: {} };
+	const values = NodeHelpers.getNodeParameters(description.properties, { resource, operation }, true, false, node, description) ?? {};
+	node.parameters = values;
+	const routed = (property: INodeProperties): INodeProperties => {
+		const strip = (conditions?: Record<string, unknown>) => {
+			if (!conditions) return undefined;
+			const { resource: _resource, operation: _operation, ...rest } = conditions;
+			return rest;
+		};
+		return { ...property, displayOptions: { show: strip(property.displayOptions?.show), hide: strip(property.displayOptions?.hide) } as INodeProperties['displayOptions'] };
+	};
+	const credentialBound = new Set((description.credentials ?? []).flatMap((credential) => Object.keys(credential.displayOptions?.show ?? {})));
+	const shown: ShownParameter[] = [];
+	const seen = new Set<string>();
+	for (const property of description.properties) {
+		if (property.type === 'hidden' || credentialBound.has(property.name) || seen.has(property.name)) continue;
+		let visible: boolean;
+		if (ownSet.has(property)) visible = NodeHelpers.displayParameter(values, routed(property), node, description);
+		else if (owned.has(property)) visible = false;
+		else visible = NodeHelpers.displayParameter(values, property, node, description);
+		if (!visible) continue;
+		seen.add(property.name);
+		shown.push({ name: property.name, displayName: property.displayName, type: property.type });
+	}
+	return shown;
+}
+
+/** resource -> operation -> the fields of dist/nodes/MarketplaceSeller/actions/<resource>/*.resource.js's operation modules. */
+function operationModules(): Map<string, Map<string, INodeProperties[]>> {
+	const actions = join(repoRoot(), 'dist', 'nodes', 'MarketplaceSeller', 'actions');
+	const out = new Map<string, Map<string, INodeProperties[]>>();
+	for (const folder of readdirSync(actions, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+		const file = readdirSync(join(actions, folder.name)).find((name) => name.endsWith('.resource.js'));
+		if (!file) continue;
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const module = require(join(actions, folder.name, file)) as Record<string, { description?: unknown; execute?: unknown }>;
+		const operations = new Map<string, INodeProperties[]>();
+		for (const [name, exported] of Object.entries(module)) {
+			if (typeof exported?.execute === 'function' && Array.isArray(exported.description)) operations.set(name, exported.description as INodeProperties[]);
+		}
+		out.set(folder.name, operations);
+	}
+	return out;
 }
