@@ -243,7 +243,7 @@ describe('n8n editor with the package', () => {
 			}
 			if (operation === 'checkExpiry') expect(text).toMatch(/expir/i);
 			if (resource === 'listing') expect(text).toContain(sku);
-			if (operation === list.value) await screenshot(p, join(SHOTS, 'action-search-output.png'));
+			if (operation === list.value) await screenshot(p, join(SHOTS, 'action-list-output.png'));
 			await closeNdv(p);
 		});
 	});
