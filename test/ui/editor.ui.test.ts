@@ -11,7 +11,12 @@ import axios from 'axios';
 import type { Page } from 'playwright-core';
 
 import { repoRoot, type WorkflowNode } from '../../scripts/e2e/lib';
-import { ACTION_TYPE, CREDENTIAL_TYPE, PACKAGE_NAME, SESSION_START_TIMEOUT_MS } from '../e2e/support/session';
+import {
+	ACTION_TYPE,
+	CREDENTIAL_TYPE,
+	PACKAGE_NAME,
+	SESSION_START_TIMEOUT_MS,
+} from '../e2e/support/session';
 import { launchBrowser, type UiBrowser } from './support/browser';
 import {
 	builtDescription,
@@ -72,31 +77,46 @@ afterAll(async () => {
 
 /** Collapses what the panel shows and what the description says into comparable lines. */
 function describeExpected(parameters: ShownParameter[]): string[] {
-	return parameters.map((parameter) => (parameter.type === 'notice' ? `notice: ${plain(parameter.displayName).slice(0, 40)}` : parameter.displayName));
+	return parameters.map((parameter) =>
+		parameter.type === 'notice'
+			? `notice: ${plain(parameter.displayName).slice(0, 40)}`
+			: parameter.displayName,
+	);
 }
 
 function describeShown(parameters: PanelParameter[]): string[] {
-	return parameters.map((parameter) => (parameter.notice ? `notice: ${parameter.label.slice(0, 40)}` : parameter.label));
+	return parameters.map((parameter) =>
+		parameter.notice ? `notice: ${parameter.label.slice(0, 40)}` : parameter.label,
+	);
 }
 
 function plain(html: string): string {
-	return html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+	return html
+		.replace(/<[^>]+>/g, '')
+		.replace(/\s+/g, ' ')
+		.trim();
 }
 
 /** Differences between the open panel and the description for these values ('' when none). */
-async function panelDifference(description: typeof action, values: Record<string, string>, expected = shownParameters(description, values)): Promise<string> {
+async function panelDifference(
+	description: typeof action,
+	values: Record<string, string>,
+	expected = shownParameters(description, values),
+): Promise<string> {
 	const shown = await visibleParameters(page());
 	const problems: string[] = [];
 	const wanted = describeExpected(expected);
 	const got = describeShown(shown);
-	if (JSON.stringify(wanted) !== JSON.stringify(got)) problems.push(`fields ${JSON.stringify(got)}, expected ${JSON.stringify(wanted)}`);
+	if (JSON.stringify(wanted) !== JSON.stringify(got))
+		problems.push(`fields ${JSON.stringify(got)}, expected ${JSON.stringify(wanted)}`);
 	else {
 		// Same labels in the same order: inputs must also be the parameters the description names.
 		expected.forEach((parameter, index) => {
 			// Collections show their entries' inputs, not one of their own.
 			if (parameter.type === 'collection' || parameter.type === 'fixedCollection') return;
 			const input = shown[index].inputName;
-			if (input !== null && input !== parameter.name) problems.push(`"${parameter.displayName}" is input ${input}, expected ${parameter.name}`);
+			if (input !== null && input !== parameter.name)
+				problems.push(`"${parameter.displayName}" is input ${input}, expected ${parameter.name}`);
 		});
 	}
 	return problems.length ? `${JSON.stringify(values)}: ${problems.join('; ')}` : '';
@@ -115,8 +135,12 @@ describe('n8n editor with the package', () => {
 		expect(s().examples.length).toBeGreaterThan(0);
 		for (const example of s().examples) {
 			await openWorkflow(page(), s().n8n.baseUrl, example.workflow.id);
-			expect({ file: example.file, nodes: (await canvasNodeNames(page())).sort() }).toEqual({ file: example.file, nodes: [...example.nodeNames].sort() });
-			if (example.file === 'morning-labels.json') await screenshot(page(), join(SHOTS, 'example-morning-labels.png'));
+			expect({ file: example.file, nodes: (await canvasNodeNames(page())).sort() }).toEqual({
+				file: example.file,
+				nodes: [...example.nodeNames].sort(),
+			});
+			if (example.file === 'morning-labels.json')
+				await screenshot(page(), join(SHOTS, 'example-morning-labels.png'));
 		}
 	});
 
@@ -143,7 +167,12 @@ describe('n8n editor with the package', () => {
 		expect(await panelDifference(action, { resource: 'shipment', operation: list.value })).toBe('');
 		await closeNdv(p);
 
-		await openNodeInPanel(p, 'node-creator-plus-button', pollTrigger.displayName, pollTrigger.displayName);
+		await openNodeInPanel(
+			p,
+			'node-creator-plus-button',
+			pollTrigger.displayName,
+			pollTrigger.displayName,
+		);
 		// Depending on n8n's grouping the poll trigger opens at once or lists itself first.
 		if (!(await p.getByTestId('ndv').isVisible())) await pickPanelItem(p, (await panelItems(p))[0]);
 		await p.getByTestId('ndv').waitFor();
@@ -153,7 +182,9 @@ describe('n8n editor with the package', () => {
 		const names = await canvasNodeNames(p);
 		// n8n names an action node after the action it was added with.
 		actionNodeName = listAction;
-		expect(names).toEqual(expect.arrayContaining([trigger.defaults.name, actionNodeName, pollTrigger.defaults.name]));
+		expect(names).toEqual(
+			expect.arrayContaining([trigger.defaults.name, actionNodeName, pollTrigger.defaults.name]),
+		);
 		// Added nodes may land on top of each other: n8n's Tidy up lays them out before saving.
 		await p.getByTestId('tidy-up-button').click();
 		await p.keyboard.press('ControlOrMeta+s');
@@ -176,8 +207,15 @@ describe('n8n editor with the package', () => {
 			}
 			await selectParameterOption(p, 'operation', operation.name);
 			const values = { resource: resource.value, operation: operation.value };
-			differences.push(await panelDifference(action, values, operationFields(action, resource.value, operation.value)));
-			if (resource.value === 'shipment' && operation.value === 'generateLabels') await screenshot(p, join(SHOTS, 'action-generate-labels.png'));
+			differences.push(
+				await panelDifference(
+					action,
+					values,
+					operationFields(action, resource.value, operation.value),
+				),
+			);
+			if (resource.value === 'shipment' && operation.value === 'generateLabels')
+				await screenshot(p, join(SHOTS, 'action-generate-labels.png'));
 		}
 		expect(differences.filter(Boolean)).toEqual([]);
 		await closeNdv(p);
@@ -201,15 +239,33 @@ describe('n8n editor with the package', () => {
 
 		beforeAll(async () => {
 			const control = s().sim.control;
-			shipmentId = String(control.listShipments({ sellerId: SELLER, locationId: LOCATION, state: 'APPROVED', limit: 1 }).shipments[0].shipmentId);
-			packedId = String(control.listShipments({ sellerId: SELLER, locationId: LOCATION, state: 'PACKED', limit: 1 }).shipments[0].shipmentId);
+			shipmentId = String(
+				control.listShipments({
+					sellerId: SELLER,
+					locationId: LOCATION,
+					state: 'APPROVED',
+					limit: 1,
+				}).shipments[0].shipmentId,
+			);
+			packedId = String(
+				control.listShipments({ sellerId: SELLER, locationId: LOCATION, state: 'PACKED', limit: 1 })
+					.shipments[0].shipmentId,
+			);
 			sku = control.seedListings({ sellerId: SELLER, count: 1 }).skus[0];
 			const extra: Record<string, Record<string, unknown>> = {
 				get: { ids: shipmentId },
 				downloadLabels: { shipmentIds: packedId },
 				listingget: { skus: sku },
 			};
-			const nodes: WorkflowNode[] = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+			const nodes: WorkflowNode[] = [
+				{
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+			];
 			const connections: Record<string, unknown> = { Start: { main: [[] as unknown[]] } };
 			cases.forEach(({ resource, operation, params }, index) => {
 				const name = nodeName(resource, operation);
@@ -218,34 +274,54 @@ describe('n8n editor with the package', () => {
 					type: ACTION_TYPE,
 					typeVersion: newestVersion(action),
 					position: [300, index * 160],
-					parameters: { authentication: 'clientCredentials', resource, operation, ...params, ...(extra[resource === 'listing' ? 'listingget' : operation] ?? {}) },
+					parameters: {
+						authentication: 'clientCredentials',
+						resource,
+						operation,
+						...params,
+						...(extra[resource === 'listing' ? 'listingget' : operation] ?? {}),
+					},
 					credentials: { [CREDENTIAL_TYPE]: { id: s().credential.id, name: s().credential.name } },
 				});
-				((connections.Start as { main: unknown[][] }).main[0]).push({ node: name, type: 'main', index: 0 });
+				(connections.Start as { main: unknown[][] }).main[0].push({
+					node: name,
+					type: 'main',
+					index: 0,
+				});
 			});
-			workflowId = (await s().api.createWorkflow({ name: 'UI: operations', nodes, connections, settings: { executionOrder: 'v1' } })).id;
+			workflowId = (
+				await s().api.createWorkflow({
+					name: 'UI: operations',
+					nodes,
+					connections,
+					settings: { executionOrder: 'v1' },
+				})
+			).id;
 		});
 
-		test.each(cases.map((c) => [`${c.resource} ${c.operation}`, c] as const))('%s shows its result in the output panel', async (_label, { resource, operation }) => {
-			const p = page();
-			// A fresh load per step: after one step's run, n8n 2.40.7's editor fails the next step of a
-			// workflow saved through the API ("Cannot read properties of null (reading 'Start')").
-			await openWorkflow(p, s().n8n.baseUrl, workflowId);
-			await openNode(p, nodeName(resource, operation));
-			const text = await executeStep(p);
-			expect(text).not.toMatch(/Problem in node|ERROR:/i);
-			if (operation === list.value) expect(text).toMatch(/\b5 items\b/);
-			if (resource === 'shipment' && operation === 'get') expect(text).toContain(shipmentId);
-			if (operation === 'downloadLabels') {
-				expect(text).toContain(packedId);
-				expect(text).toMatch(/pdf/i);
-				await screenshot(p, join(SHOTS, 'action-download-labels-output.png'));
-			}
-			if (operation === 'checkExpiry') expect(text).toMatch(/expir/i);
-			if (resource === 'listing') expect(text).toContain(sku);
-			if (operation === list.value) await screenshot(p, join(SHOTS, 'action-list-output.png'));
-			await closeNdv(p);
-		});
+		test.each(cases.map((c) => [`${c.resource} ${c.operation}`, c] as const))(
+			'%s shows its result in the output panel',
+			async (_label, { resource, operation }) => {
+				const p = page();
+				// A fresh load per step: after one step's run, n8n 2.40.7's editor fails the next step of a
+				// workflow saved through the API ("Cannot read properties of null (reading 'Start')").
+				await openWorkflow(p, s().n8n.baseUrl, workflowId);
+				await openNode(p, nodeName(resource, operation));
+				const text = await executeStep(p);
+				expect(text).not.toMatch(/Problem in node|ERROR:/i);
+				if (operation === list.value) expect(text).toMatch(/\b5 items\b/);
+				if (resource === 'shipment' && operation === 'get') expect(text).toContain(shipmentId);
+				if (operation === 'downloadLabels') {
+					expect(text).toContain(packedId);
+					expect(text).toMatch(/pdf/i);
+					await screenshot(p, join(SHOTS, 'action-download-labels-output.png'));
+				}
+				if (operation === 'checkExpiry') expect(text).toMatch(/expir/i);
+				if (resource === 'listing') expect(text).toContain(sku);
+				if (operation === list.value) await screenshot(p, join(SHOTS, 'action-list-output.png'));
+				await closeNdv(p);
+			},
+		);
 	});
 
 	test('runs the push trigger in test mode with a push from the simulator to the Test URL', async () => {
@@ -261,7 +337,11 @@ describe('n8n editor with the package', () => {
 		// The editor registers the test webhook asynchronously: push until it has (or give up).
 		let answer: { status: number | null } | undefined;
 		for (let attempt = 0; attempt < 20; attempt++) {
-			const result = await s().sim.control.sendNotification({ eventType: 'shipment_created', locationId: LOCATION, url: testUrl });
+			const result = await s().sim.control.sendNotification({
+				eventType: 'shipment_created',
+				locationId: LOCATION,
+				url: testUrl,
+			});
 			answer = result.deliveries[0];
 			if (answer?.status !== 404) break;
 			await p.waitForTimeout(500);
@@ -278,11 +358,16 @@ describe('n8n editor with the package', () => {
 		await p.goto(`${s().n8n.baseUrl}/home/credentials/create`);
 		await p.getByTestId('new-credential-type-select').click();
 		await p.getByTestId('new-credential-type-select').locator('input').fill('OAuth2');
-		await p.getByTestId('new-credential-type-select-option').filter({ hasText: credentialDisplayName('marketplaceSellerOAuth2Api') }).first().click();
+		await p
+			.getByTestId('new-credential-type-select-option')
+			.filter({ hasText: credentialDisplayName('marketplaceSellerOAuth2Api') })
+			.first()
+			.click();
 		await p.getByTestId('new-credential-type-button').click();
 		// The modal's header (name, Save) sits outside credential-edit-dialog, its body: one modal is open.
 		const dialog = p;
-		const fill = (name: string, value: string) => dialog.getByTestId(`parameter-input-${name}`).locator('input').first().fill(value);
+		const fill = (name: string, value: string) =>
+			dialog.getByTestId(`parameter-input-${name}`).locator('input').first().fill(value);
 		await fill('appId', partner.appId);
 		await fill('appSecret', partner.appSecret);
 		await fill('redirectUrl', partner.redirectUri);
@@ -308,8 +393,13 @@ describe('n8n editor with the package', () => {
 	test('no browser console error mentions the package', () => {
 		// The editor asks registry.npmjs.org for the package's newer versions; this machine is
 		// offline (loopback only), so that request fails whatever the package does: not counted.
-		const offline = (entry: { text: string; url: string }) => /^Failed to load resource: net::/.test(entry.text) && !entry.url.startsWith(s().n8n.baseUrl);
-		const ours = (ui?.errors ?? []).filter((entry) => !offline(entry) && new RegExp(`${PACKAGE_NAME}|marketplace`, 'i').test(`${entry.text} ${entry.url}`));
+		const offline = (entry: { text: string; url: string }) =>
+			/^Failed to load resource: net::/.test(entry.text) && !entry.url.startsWith(s().n8n.baseUrl);
+		const ours = (ui?.errors ?? []).filter(
+			(entry) =>
+				!offline(entry) &&
+				new RegExp(`${PACKAGE_NAME}|marketplace`, 'i').test(`${entry.text} ${entry.url}`),
+		);
 		expect(ours).toEqual([]);
 	});
 });
@@ -317,19 +407,25 @@ describe('n8n editor with the package', () => {
 /** The name n8n lists an operation under in the nodes panel: its `action`, else its name. */
 function actionName(resource: string, operation: string): string {
 	const property = action.properties.find(
-		(candidate) => candidate.name === 'operation' && candidate.displayOptions?.show?.resource?.includes(resource),
+		(candidate) =>
+			candidate.name === 'operation' &&
+			candidate.displayOptions?.show?.resource?.includes(resource),
 	);
-	const option = (property?.options ?? []).find((candidate) => (candidate as { value: unknown }).value === operation) as
-		| { name: string; action?: string }
-		| undefined;
+	const option = (property?.options ?? []).find(
+		(candidate) => (candidate as { value: unknown }).value === operation,
+	) as { name: string; action?: string } | undefined;
 	if (!option) throw new Error(`no ${resource} operation ${operation}`);
 	return option.action ?? option.name;
 }
 
 function credentialDisplayName(type: string): string {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const module = require(join(repoRoot(), 'dist', 'credentials', 'MarketplaceSellerOAuth2Api.credentials.js')) as Record<string, new () => { name: string; displayName: string }>;
-	const credential = Object.values(module).map((Class) => new Class()).find((candidate) => candidate.name === type);
+	const module = require(
+		join(repoRoot(), 'dist', 'credentials', 'MarketplaceSellerOAuth2Api.credentials.js'),
+	) as Record<string, new () => { name: string; displayName: string }>;
+	const credential = Object.values(module)
+		.map((Class) => new Class())
+		.find((candidate) => candidate.name === type);
 	if (!credential) throw new Error(`no credential ${type} in dist`);
 	return credential.displayName;
 }
@@ -341,11 +437,15 @@ async function waitForAuthorizeUrl(p: Page): Promise<string> {
 	for (let attempt = 0; attempt < 40; attempt++) {
 		const more = dialog.getByText('More details', { exact: true });
 		if (await more.isVisible().catch(() => false)) await more.click().catch(() => undefined);
-		const html = await dialog.evaluate((element) => `${(element as HTMLElement).innerText}\n${Array.from(element.querySelectorAll('a')).map((a) => a.href).join('\n')}`);
+		const html = await dialog.evaluate(
+			(element) =>
+				`${(element as HTMLElement).innerText}\n${Array.from(element.querySelectorAll('a'))
+					.map((a) => a.href)
+					.join('\n')}`,
+		);
 		const match = html.match(pattern);
 		if (match) return match[0].replace(/&amp;/g, '&');
 		await p.waitForTimeout(250);
 	}
 	throw new Error(`no authorization URL in the credential dialog: ${await dialog.innerText()}`);
 }
-

@@ -52,9 +52,16 @@ export async function launchBrowser(): Promise<UiBrowser> {
 	const page = await context.newPage();
 	const errors: ConsoleEntry[] = [];
 	page.on('console', (message) => {
-		if (message.type() === 'error') errors.push({ type: 'console', text: message.text(), url: message.location().url });
+		if (message.type() === 'error')
+			errors.push({ type: 'console', text: message.text(), url: message.location().url });
 	});
-	page.on('pageerror', (error) => errors.push({ type: 'pageerror', text: `${error.message}\n${error.stack ?? ''}`, url: page.url() }));
+	page.on('pageerror', (error) =>
+		errors.push({
+			type: 'pageerror',
+			text: `${error.message}\n${error.stack ?? ''}`,
+			url: page.url(),
+		}),
+	);
 	return {
 		browser,
 		page,

@@ -24,7 +24,9 @@ export async function openWorkflow(page: Page, baseUrl: string, id: string): Pro
 }
 
 export async function canvasNodeNames(page: Page): Promise<string[]> {
-	return await page.getByTestId('canvas-node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
+	return await page
+		.getByTestId('canvas-node')
+		.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name') ?? ''));
 }
 
 export function canvasNode(page: Page, name: string): Locator {
@@ -33,34 +35,56 @@ export function canvasNode(page: Page, name: string): Locator {
 
 /** The first visible option of the open dropdown whose headline is exactly `name`. */
 export function dropdownOption(page: Page, name: string): Locator {
-	return page.getByRole('option').filter({ has: page.getByText(name, { exact: true }) }).locator('visible=true').first();
+	return page
+		.getByRole('option')
+		.filter({ has: page.getByText(name, { exact: true }) })
+		.locator('visible=true')
+		.first();
 }
 
 /** Opens the nodes panel, searches `search` and clicks the node entry named exactly `nodeName`. */
-export async function openNodeInPanel(page: Page, opener: 'canvas-plus-button' | 'node-creator-plus-button', search: string, nodeName: string): Promise<void> {
+export async function openNodeInPanel(
+	page: Page,
+	opener: 'canvas-plus-button' | 'node-creator-plus-button',
+	search: string,
+	nodeName: string,
+): Promise<void> {
 	await page.getByTestId(opener).click();
 	await page.getByTestId('node-creator-search-bar').fill(search);
 	await settlePanel(page);
 	// The panel lists trigger nodes without the word "Trigger".
 	const listed = escapeRegExp(nodeName.replace(/ Trigger$/, ''));
-	await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^\\s*${listed}\\s*$`) }).first().click();
+	await page
+		.getByTestId('node-creator-item-name')
+		.filter({ hasText: new RegExp(`^\\s*${listed}\\s*$`) })
+		.first()
+		.click();
 }
 
 /** In the node's list of actions or trigger events (after openNodeInPanel), clicks the one named `itemName`. */
 export async function pickPanelItem(page: Page, itemName: string): Promise<void> {
 	await settlePanel(page);
-	await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(itemName)}\\s*$`) }).first().click();
+	await page
+		.getByTestId('node-creator-item-name')
+		.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(itemName)}\\s*$`) })
+		.first()
+		.click();
 	await page.getByTestId('ndv').waitFor();
 }
 
 /** Waits until the nodes panel's slide-in has ended (a click during it lands on the sliding list). */
 async function settlePanel(page: Page): Promise<void> {
-	await page.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active').first().waitFor({ state: 'detached' });
+	await page
+		.locator('.panel-slide-in-enter-active, .panel-slide-in-leave-active')
+		.first()
+		.waitFor({ state: 'detached' });
 }
 
 export async function panelItems(page: Page): Promise<string[]> {
 	await settlePanel(page);
-	return (await page.getByTestId('node-creator-item-name').allTextContents()).map((text) => text.trim());
+	return (await page.getByTestId('node-creator-item-name').allTextContents()).map((text) =>
+		text.trim(),
+	);
 }
 
 /** Closes the node details view when one is open (a failed step may leave it open). */
@@ -79,10 +103,19 @@ export async function openNode(page: Page, name: string): Promise<void> {
 }
 
 /** Picks `optionName` in the options parameter `parameterName` of the open NDV. */
-export async function selectParameterOption(page: Page, parameterName: string, optionName: string): Promise<void> {
+export async function selectParameterOption(
+	page: Page,
+	parameterName: string,
+	optionName: string,
+): Promise<void> {
 	await page.getByTestId('ndv').getByTestId(`parameter-input-${parameterName}`).click();
 	await dropdownOption(page, optionName).click();
-	await page.getByTestId('ndv').getByTestId(`parameter-input-${parameterName}`).locator('input').first().waitFor();
+	await page
+		.getByTestId('ndv')
+		.getByTestId(`parameter-input-${parameterName}`)
+		.locator('input')
+		.first()
+		.waitFor();
 }
 
 /** One top-level entry of the NDV's parameter list: its label and, for inputs, the parameter name. */
@@ -106,28 +139,48 @@ export async function visibleParameters(page: Page): Promise<PanelParameter[]> {
 			const out: Array<{ label: string; inputName: string | null; notice: boolean }> = [];
 			// The credential selector sits in an item of its own, which may also hold the first notice.
 			const isCredentialSlot = (element: Element) =>
-				element.querySelector('[data-test-id="node-credentials-slot"]') !== null && element.querySelector('[data-test-id="input-label"]') === null;
+				element.querySelector('[data-test-id="node-credentials-slot"]') !== null &&
+				element.querySelector('[data-test-id="input-label"]') === null;
 			for (const item of Array.from(root.querySelectorAll<HTMLElement>(selector))) {
 				if (!item.checkVisibility()) continue;
 				const outer = item.parentElement?.closest(selector);
 				if (outer && root.contains(outer) && !isCredentialSlot(outer)) continue;
 				if (isCredentialSlot(item)) continue;
 				const labelElement = item.querySelector('[data-test-id="input-label"]');
-				const notice = item.classList.contains('notice') ? item : labelElement === null ? item.querySelector('.notice') : null;
+				const notice = item.classList.contains('notice')
+					? item
+					: labelElement === null
+						? item.querySelector('.notice')
+						: null;
 				if (notice) {
-					out.push({ label: (notice.textContent ?? '').replace(/\s+/g, ' ').trim(), inputName: null, notice: true });
+					out.push({
+						label: (notice.textContent ?? '').replace(/\s+/g, ' ').trim(),
+						inputName: null,
+						notice: true,
+					});
 					continue;
 				}
 				let label = '';
 				if (labelElement) {
 					const copy = labelElement.cloneNode(true) as HTMLElement;
-					copy.querySelectorAll('[data-test-id$="parameter-input-options-container"], [data-test-id="parameter-input"]').forEach((element) => element.remove());
-					label = (copy.textContent ?? '').replace(/\s+/g, ' ').replace(/\*\s*$/, '').trim();
+					copy
+						.querySelectorAll(
+							'[data-test-id$="parameter-input-options-container"], [data-test-id="parameter-input"]',
+						)
+						.forEach((element) => element.remove());
+					label = (copy.textContent ?? '')
+						.replace(/\s+/g, ' ')
+						.replace(/\*\s*$/, '')
+						.trim();
 				}
 				const input = Array.from(item.querySelectorAll('[data-test-id^="parameter-input-"]'))
 					.map((element) => element.getAttribute('data-test-id') ?? '')
 					.find((id) => id !== 'parameter-input-field' && id !== 'parameter-input-hint');
-				out.push({ label, inputName: input ? input.slice('parameter-input-'.length) : null, notice: false });
+				out.push({
+					label,
+					inputName: input ? input.slice('parameter-input-'.length) : null,
+					notice: false,
+				});
 			}
 			return out;
 		});
@@ -156,7 +209,9 @@ export async function waitForOutput(page: Page, timeoutMs = 60_000): Promise<str
 		}
 		await page.waitForTimeout(250);
 	}
-	await page.screenshot({ path: join(tmpdir(), `ui-no-output-${Date.now()}.png`) }).catch(() => undefined);
+	await page
+		.screenshot({ path: join(tmpdir(), `ui-no-output-${Date.now()}.png`) })
+		.catch(() => undefined);
 	throw new Error(`the output panel shows no result after ${timeoutMs} ms: ${text}`);
 }
 

@@ -8,7 +8,11 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { repoRoot, type Workflow } from '../../../scripts/e2e/lib';
-import { loadExamples, prepareExample, usesOnlyDemoCredentials } from '../../../scripts/demo/examples';
+import {
+	loadExamples,
+	prepareExample,
+	usesOnlyDemoCredentials,
+} from '../../../scripts/demo/examples';
 import { startSession, stopSession, type E2ESession } from '../../e2e/support/session';
 
 export interface ImportedExample {
@@ -28,13 +32,17 @@ export async function startUiSession(): Promise<UiSession> {
 		const filesFolder = join(session.n8n.userFolder, 'files');
 		mkdirSync(filesFolder, { recursive: true });
 		const examples: ImportedExample[] = [];
-		for (const example of loadExamples(join(repoRoot(), 'examples')).filter(usesOnlyDemoCredentials)) {
+		for (const example of loadExamples(join(repoRoot(), 'examples')).filter(
+			usesOnlyDemoCredentials,
+		)) {
 			const prepared = prepareExample(example, {
 				credential: { id: session.credential.id, name: session.credential.name },
 				filesFolder: realpathSync(filesFolder),
 			});
 			const workflow = await session.api.createWorkflow(prepared.workflow);
-			const nodeNames = prepared.workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name);
+			const nodeNames = prepared.workflow.nodes
+				.filter((node) => node.type !== 'n8n-nodes-base.stickyNote')
+				.map((node) => node.name);
 			examples.push({ file: example.file, workflow, nodeNames });
 		}
 		return { ...session, examples };
