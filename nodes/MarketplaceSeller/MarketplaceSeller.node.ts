@@ -7,7 +7,6 @@ import {
 } from 'n8n-workflow';
 
 import * as authorization from './actions/authorization/Authorization.resource';
-import { authenticationProperty } from './actions/common.descriptions';
 import * as listing from './actions/listing/Listing.resource';
 import * as notificationSubscription from './actions/notificationSubscription/NotificationSubscription.resource';
 import * as returns from './actions/return/Return.resource';
@@ -15,7 +14,8 @@ import { router } from './actions/router';
 import { listSearch } from './methods';
 import * as shipment from './actions/shipment/Shipment.resource';
 import * as token from './actions/token/Token.resource';
-import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
+import { authenticationProperty, credentialsByAuthentication } from '../shared/authentication';
+import { MARKETPLACE } from '../shared/profile';
 
 export class MarketplaceSeller implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,18 +32,7 @@ export class MarketplaceSeller implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: CREDENTIAL_TYPES.selfAccess,
-				required: true,
-				displayOptions: { show: { authentication: ['clientCredentials'] } },
-			},
-			{
-				name: CREDENTIAL_TYPES.thirdParty,
-				required: true,
-				displayOptions: { show: { authentication: ['authorizationCode'] } },
-			},
-		],
+		credentials: credentialsByAuthentication,
 		properties: [
 			authenticationProperty,
 			{

@@ -7,10 +7,13 @@ import {
 	type NodeConnectionType,
 } from 'n8n-workflow';
 
+import { credentialsByAuthentication } from '../shared/authentication';
+import { eventsSubtitle } from '../shared/eventsSubtitle';
 import { MARKETPLACE } from '../shared/profile';
 import { callBudget, describeBudget } from './budget';
-import { credentials, properties, readSettings } from './description';
+import { properties, readSettings } from './description';
 import { toItem } from './envelope';
+import { ALL_EVENTS, POLL_EVENT_KINDS } from './pollEvents';
 import { latestChanges, pollOnce, type FoundChange, type PollOutcome } from './poller';
 import { isRateLimited, transportContext, transportSource } from './source';
 import { staticDataStore } from './state';
@@ -56,7 +59,7 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).join(", ")}}',
+		subtitle: eventsSubtitle(POLL_EVENT_KINDS, ALL_EVENTS),
 		description: `Starts the workflow on new orders, shipment changes and returns, found by polling the ${MARKETPLACE.displayName}`,
 		defaults: {
 			name: NODE_DISPLAY_NAME,
@@ -64,7 +67,7 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: OUTPUTS,
-		credentials,
+		credentials: credentialsByAuthentication,
 		properties,
 	};
 

@@ -1,7 +1,8 @@
 /** The parameters of the poll trigger, and reading them into poll settings. */
 import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, MARKETPLACE } from '../shared/profile';
+import { authenticationProperty } from '../shared/authentication';
+import { MARKETPLACE } from '../shared/profile';
 import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
 	optionValues,
@@ -26,19 +27,6 @@ const LIMITS = {
 const DEFAULT_OVERLAP = DEFAULTS.overlapSeconds;
 const DEFAULT_MAX_REMEMBERED = DEFAULTS.maxRemembered;
 
-export const credentials = [
-	{
-		name: CREDENTIAL_TYPES.selfAccess,
-		required: true,
-		displayOptions: { show: { authentication: ['clientCredentials'] } },
-	},
-	{
-		name: CREDENTIAL_TYPES.thirdParty,
-		required: true,
-		displayOptions: { show: { authentication: ['authorizationCode'] } },
-	},
-];
-
 const eventOptions = [
 	{ name: 'All', value: ALL_EVENTS, description: 'Every change, including states this node has no name for' },
 	...POLL_EVENT_KINDS.map((kind) => ({ name: kind.displayName, value: kind.eventType, description: `${kind.description} (${kind.eventType})` })),
@@ -61,16 +49,7 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Authentication',
-		name: 'authentication',
-		type: 'options',
-		options: [
-			{ name: 'Self Access App', value: 'clientCredentials' },
-			{ name: 'Third Party App', value: 'authorizationCode' },
-		],
-		default: 'clientCredentials',
-	},
+	authenticationProperty,
 	{
 		displayName: 'Events',
 		name: 'events',

@@ -9,55 +9,20 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { setAsNewest } from './boundedFifo';
 import { deliveryKeyOf } from './dedup/deliveryKey';
 import { readExactJsonObject } from './dedup/exactJson';
-import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
-import type { ReceiverPersistence } from './dedup/persistence';
 import { isEventSelected } from './events';
-import { SellerResolver, type SellerResolution } from './sellerMap';
+import type { ReceiverState } from './receiverState';
+import type { SellerResolution } from './sellerMap';
+import type { ReceiverSettings } from './settings';
 import {
 	readSignatureHeaders,
 	verifyPush,
 	type HeaderBag,
+	type SignatureHeaders,
 	type VerifyFailureReason,
-	type VerifyOptions,
+	type VerifyResult,
 } from './verification/verifyPush';
-
-export interface DedupSettings {
-	enabled: boolean;
-	/** Seconds a delivery is remembered; never less than the replay window (see effectiveRetention). */
-	retentionSeconds: number;
-	maxEntries: number;
-}
-
-export interface ReceiverSettings {
-	verify: VerifyOptions;
-	/** Selected eventType strings; "*" selects all, unknown types included. */
-	events: readonly string[];
-	dedup: DedupSettings;
-	/** locationId -> sellerId; empty when the user maps nothing. */
-	locations: ReadonlyMap<string, string>;
-	/** Bound of the shipmentId/returnId -> sellerId memory. */
-	sellerMemorySize: number;
-}
-
-export interface ReceiverState {
-	readonly deliveries: DeliveryStore;
-	readonly sellers: SellerResolver;
-	/** The limits the state was built with; a change rebuilds the state. */
-	readonly limits: string;
-	/**
-	 * The stored deliveries text this process last read or wrote. Another process (queue mode,
-	 * several webhook processes) wrote the row when the text n8n hands a request differs.
-	 */
-	storedDeliveries: unknown;
-	/**
-	 * Learned from the first push answered 200 that no execute step of this process confirmed:
-	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
-	 */
-	executionsElsewhere: boolean;
-}
 
 export type BadRequestReason = 'body_not_object' | 'missing_event_type' | 'body_too_deep';
 
@@ -92,91 +57,6 @@ export type PushDecision =
 
 /** Key of the item field that holds the verification metadata. */
 export const VERIFICATION_FIELD = 'verification';
-
-/**
- * A delivery must be remembered at least as long as a replay of it would pass the replay
- * window, otherwise an exact replay inside the window would run the workflow twice.
- */
-export function effectiveRetention(settings: ReceiverSettings): number {
-	return Math.max(settings.dedup.retentionSeconds, settings.verify.replayWindowSeconds);
-}
-
-function limitsOf(settings: ReceiverSettings): string {
-	return `${settings.dedup.maxEntries}/${effectiveRetention(settings)}/${settings.sellerMemorySize}`;
-}
-
-export function createReceiverState(settings: ReceiverSettings): ReceiverState {
-	return {
-		deliveries: new InMemoryDeliveryStore({
-			maxEntries: settings.dedup.maxEntries,
-			retentionSeconds: effectiveRetention(settings),
-		}),
-		sellers: new SellerResolver(settings.sellerMemorySize),
-		limits: limitsOf(settings),
-		storedDeliveries: undefined,
-		executionsElsewhere: false,
-	};
-}
-
-/** Module-level states, one per workflow + node + mode, bounded in number. */
-const MAX_STATES = 256;
-const states = new Map<string, ReceiverState>();
-
-/**
- * The state of one trigger node. Created on first use in this process and restored from the
- * persistence adapter (after an n8n restart that is the only memory there is); rebuilt, keeping
- * its entries, when the limits changed.
- */
-export function getReceiverState(
-	stateKey: string,
-	settings: ReceiverSettings,
-	persistence: ReceiverPersistence,
-	nowSeconds: number,
-): ReceiverState {
-	const existing = states.get(stateKey);
-	const limits = limitsOf(settings);
-	if (existing !== undefined && existing.limits === limits) {
-		mergeStoredDeliveries(existing, persistence, nowSeconds);
-		return existing;
-	}
-
-	const state = createReceiverState(settings);
-	if (existing !== undefined) {
-		state.executionsElsewhere = existing.executionsElsewhere;
-		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
-		// Requests in flight keep their claims: their answers settle them in the new state.
-		for (const key of existing.deliveries.pendingKeys()) state.deliveries.claim(key, nowSeconds);
-	}
-	mergeStoredDeliveries(state, persistence, nowSeconds);
-	const sellers = existing?.sellers.snapshot() ?? persistence.loadSellerMemory();
-	if (sellers !== undefined) state.sellers.restore(sellers);
-
-	setAsNewest(states, stateKey, state, MAX_STATES);
-	return state;
-}
-
-/**
- * Takes in what other processes remembered: n8n hands every request the row as stored, and a
- * text other than the one this process last read or wrote means someone else wrote it. Only
- * then is it decoded and merged, so the webhook path stays a string comparison.
- */
-function mergeStoredDeliveries(state: ReceiverState, persistence: ReceiverPersistence, nowSeconds: number): void {
-	const stored = persistence.deliveriesText();
-	if (stored === state.storedDeliveries) return;
-	state.storedDeliveries = stored;
-	const snapshot = persistence.loadDeliveries();
-	if (snapshot !== undefined) state.deliveries.merge(snapshot, nowSeconds);
-}
-
-/** The state of a trigger node in this process, if it has one (the execute step's confirmation). */
-export function findReceiverState(stateKey: string): ReceiverState | undefined {
-	return states.get(stateKey);
-}
-
-/** Forgets all module-level states (tests). */
-export function resetReceiverStates(): void {
-	states.clear();
-}
 
 /** Turns the request body into a plain object, or undefined. */
 export function normalizeBody(body: unknown): Record<string, unknown> | undefined {
@@ -213,6 +93,22 @@ function resolveSeller(
 }
 
 /**
+ * Verifies against the registered URL and, in test mode, against the node's Test URL: a push the
+ * simulator sends to the Test URL is signed over it. A Test URL is only tried for a signature
+ * that does not match the registered URL, so every other verdict stays the registered URL's.
+ */
+function verifySigned(
+	headers: SignatureHeaders,
+	settings: ReceiverSettings,
+	nowSeconds: number,
+): { result: VerifyResult; signedUrl: string } {
+	const registered = { result: verifyPush(headers, settings.verify, nowSeconds), signedUrl: settings.verify.registeredUrl };
+	const { testUrl } = settings;
+	if (testUrl === undefined || registered.result.ok || registered.result.reason !== 'signature_mismatch') return registered;
+	return { result: verifyPush(headers, { ...settings.verify, registeredUrl: testUrl }, nowSeconds), signedUrl: testUrl };
+}
+
+/**
  * Decides what to do with one request. `nowMs` is the receiver clock in milliseconds.
  * Never throws for any request content.
  */
@@ -224,7 +120,7 @@ export async function handlePush(
 	nowMs: number,
 ): Promise<PushDecision> {
 	const nowSeconds = Math.floor(nowMs / 1000);
-	const verified = verifyPush(readSignatureHeaders(request.headers), settings.verify, nowSeconds);
+	const { result: verified, signedUrl } = verifySigned(readSignatureHeaders(request.headers), settings, nowSeconds);
 	if (!verified.ok) {
 		return {
 			action: 'reject',
@@ -286,6 +182,8 @@ export async function handlePush(
 			xDateEpoch: verified.xDateEpoch,
 			clockSkewSeconds: verified.clockSkewSeconds,
 			signedWith: verified.signedWith,
+			signedUrl,
+			registeredUrl: settings.verify.registeredUrl,
 			sellerResolvedVia: seller.via,
 			...(envelope.sellerId !== undefined ? { sellerIdInBody: envelope.sellerId } : {}),
 			receivedAt: new Date(nowMs).toISOString(),
@@ -301,23 +199,3 @@ export async function handlePush(
 	};
 }
 
-/**
- * Writes what changed through the persistence adapter, for requests that do not start an
- * execution (n8n saves their static data before answering). An accepted push is persisted by
- * the node's execute step instead, once its execution exists (see saveConfirmed).
- */
-export function persistReceiverState(
-	decision: PushDecision,
-	state: ReceiverState,
-	persistence: ReceiverPersistence,
-	nowSeconds: number,
-): void {
-	// The whole (merged) set is written again on a duplicate: concurrent writers each save their
-	// own snapshot and the last one wins, so a later request repairs a row that lost a key.
-	if (decision.action === 'ignore' && decision.reason === 'duplicate') {
-		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
-	}
-	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
-		persistence.saveSellerMemory(state.sellers.snapshot());
-	}
-}

@@ -5,9 +5,31 @@
  */
 import { MARKETPLACE } from '../shared/profile';
 import { ALL_EVENTS } from './events';
-import type { ReceiverSettings } from './receiver';
 import { buildLocationSellerMap } from './sellerMap';
-import { verifyOptionsProblem } from './verification/verifyPush';
+import { verifyOptionsProblem, type VerifyOptions } from './verification/verifyPush';
+
+export interface DedupSettings {
+	enabled: boolean;
+	/** Seconds a delivery is remembered; never less than the replay window (see effectiveRetention). */
+	retentionSeconds: number;
+	maxEntries: number;
+}
+
+export interface ReceiverSettings {
+	verify: VerifyOptions;
+	/**
+	 * Test mode only: the node's Test URL. A push sent there by the simulator is signed over it,
+	 * so it is accepted as the signed URL next to the registered one (never in production).
+	 */
+	testUrl?: string;
+	/** Selected eventType strings; "*" selects all, unknown types included. */
+	events: readonly string[];
+	dedup: DedupSettings;
+	/** locationId -> sellerId; empty when the user maps nothing. */
+	locations: ReadonlyMap<string, string>;
+	/** Bound of the shipmentId/returnId -> sellerId memory. */
+	sellerMemorySize: number;
+}
 
 export const DEFAULTS = {
 	replayWindowSeconds: 300,
@@ -44,6 +66,8 @@ export interface RawTriggerSettings {
 	registeredUrl: unknown;
 	/** The node's production webhook URL, used when registeredUrl is empty. */
 	productionWebhookUrl: string | undefined;
+	/** Test mode only: the node's Test URL (see ReceiverSettings.testUrl). */
+	testWebhookUrl?: string;
 	options: TriggerOptions;
 	credentials: { appId?: unknown; appSecret?: unknown } | undefined;
 }
@@ -75,6 +99,11 @@ export function registeredUrlProblem(url: string): string | undefined {
 		return 'is not a valid URL';
 	}
 	return undefined;
+}
+
+/** Whether a receiver URL is plain http: the marketplace pushes only to an HTTPS receiver (spec 6.1). */
+export function isPlainHttp(url: string): boolean {
+	return /^\s*http:/i.test(url);
 }
 
 function wholeNumber(
@@ -165,12 +194,15 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 	};
 	const verifyProblem = verifyOptionsProblem(verify);
 	if (verifyProblem !== undefined) return { ok: false, problem: verifyProblem };
+	const testUrl = raw.testWebhookUrl;
+	const acceptTestUrl = testUrl !== undefined && testUrl !== registeredUrl && registeredUrlProblem(testUrl) === undefined;
 
 	return {
 		ok: true,
 		registeredUrlSource: override.length > 0 ? 'parameter' : 'productionWebhookUrl',
 		settings: {
 			verify,
+			...(acceptTestUrl ? { testUrl } : {}),
 			events: events.includes(ALL_EVENTS) ? [ALL_EVENTS] : events,
 			dedup: {
 				enabled: options.deduplicate !== false,

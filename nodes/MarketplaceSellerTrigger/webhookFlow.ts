@@ -12,49 +12,39 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES } from '../shared/profile';
-import { setAsNewest } from './boundedFifo';
+import { credentialTypeOf } from '../shared/authentication';
 import { compactKeysOf, saveConfirmedDeliveries } from './dedup/confirmedDeliveries';
 import { noPersistence, staticDataPersistence } from './dedup/persistence';
+import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from './events';
 import { settleInFlight, waitForInFlight } from './inFlight';
+import { handlePush } from './receiver';
+import { findReceiverState, getReceiverState, persistReceiverState } from './receiverState';
 import {
-	findReceiverState,
-	getReceiverState,
-	handlePush,
-	persistReceiverState,
-	type PushDecision,
+	buildSettings,
+	deliveryLimitsFromOptions,
 	type ReceiverSettings,
-} from './receiver';
-import { buildSettings, deliveryLimitsFromOptions, type SettingsResult, type TriggerOptions } from './settings';
+	type SettingsResult,
+	type TriggerOptions,
+} from './settings';
 import { SettingsCache, settingsKey } from './settingsCache';
+import { testPushHints, testWebhookUrlOf } from './testMode';
 import type { HeaderBag } from './verification/verifyPush';
-
-/** Logged when a request carries neither signature header (api-facts 9.8). */
-export const MISSING_HEADERS_HINT =
-	`${NODE_DISPLAY_NAME}: a request arrived without X_Date and X_Authorization and was answered 401. ` +
-	'If n8n runs behind nginx or another proxy, header names containing underscores are dropped ' +
-	'unless the proxy keeps them (nginx: "underscores_in_headers on;" in the server block).';
 
 type AnyContext = IWebhookFunctions | IHookFunctions;
 
 /** How often a copy waits for the same delivery in flight before it is answered 503. */
 const MAX_IN_FLIGHT_WAITS = 3;
 
-function credentialTypeOf(context: AnyContext): string {
-	const authentication = context.getNodeParameter('authentication', 'clientCredentials') as string;
-	return authentication === 'authorizationCode'
-		? CREDENTIAL_TYPES.thirdParty
-		: CREDENTIAL_TYPES.selfAccess;
-}
-
-export async function readSettings(context: AnyContext): Promise<SettingsResult> {
+/** The settings; `testWebhookUrl` in test mode only (see ReceiverSettings.testUrl). */
+export async function readSettings(context: AnyContext, testWebhookUrl?: string): Promise<SettingsResult> {
 	const credentials = await context.getCredentials(credentialTypeOf(context));
 	return buildSettings({
 		events: context.getNodeParameter('events', [ALL_EVENTS]),
 		registeredUrl: context.getNodeParameter('registeredUrl', ''),
 		productionWebhookUrl: context.getNodeWebhookUrl('default'),
+		testWebhookUrl,
 		options: context.getNodeParameter('options', {}) as TriggerOptions,
 		credentials,
 	});
@@ -69,75 +59,10 @@ function receiverStateKey(workflowId: string | undefined, nodeId: string, manual
 const settingsCache = new SettingsCache<ReceiverSettings>();
 
 /** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
-async function freshSettings(context: IWebhookFunctions): Promise<ReceiverSettings> {
-	const result = await readSettings(context);
+async function freshSettings(context: IWebhookFunctions, manual: boolean): Promise<ReceiverSettings> {
+	const result = await readSettings(context, manual ? testWebhookUrlOf(context) : undefined);
 	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
 	return result.settings;
-}
-
-/**
- * Rejections worth an operator's attention are logged at warn level, but at most once a minute
- * per node and reason (with a count of the ones left out), so that unauthenticated traffic
- * cannot flood the n8n log. Everything else goes to debug.
- */
-const WARN_INTERVAL_MS = 60_000;
-const MAX_WARN_KEYS = 1024;
-const lastWarnings = new Map<string, { at: number; suppressed: number }>();
-
-function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, message: string, meta: IDataObject): void {
-	const previous = lastWarnings.get(key);
-	if (previous !== undefined && nowMs - previous.at < WARN_INTERVAL_MS) {
-		previous.suppressed += 1;
-		return;
-	}
-	setAsNewest(lastWarnings, key, { at: nowMs, suppressed: 0 }, MAX_WARN_KEYS);
-	const suppressed = previous?.suppressed ?? 0;
-	context.logger.warn(message, suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta);
-}
-
-function logDecision(context: IWebhookFunctions, stateKey: string, decision: PushDecision, nowMs: number): void {
-	switch (decision.action) {
-		case 'reject': {
-			const key = `${stateKey}:${decision.reason}`;
-			if (decision.reason === 'missing_headers') {
-				warnLimited(context, key, nowMs, MISSING_HEADERS_HINT, {});
-			} else if (decision.reason === 'date_outside_window') {
-				warnLimited(
-					context,
-					key,
-					nowMs,
-					`${NODE_DISPLAY_NAME}: rejected a correctly signed push (401) because X_Date is outside the replay window. Check the n8n host clock, or widen Replay Window if the marketplace retries with the original X_Date.`,
-					{ reason: decision.reason, clockSkewSeconds: decision.clockSkewSeconds },
-				);
-			} else if (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id') {
-				warnLimited(
-					context,
-					key,
-					nowMs,
-					`${NODE_DISPLAY_NAME}: rejected a push (401): ${decision.reason === 'wrong_app_id' ? 'its App ID is not the credential\'s' : 'its signature does not match'}. If genuine pushes are rejected, check the credential and that Registered Receiver URL is exactly the URL in the subscription ticket.`,
-					{ reason: decision.reason },
-				);
-			} else {
-				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, { reason: decision.reason });
-			}
-			return;
-		}
-		case 'badRequest':
-			context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push body (400)`, {
-				reason: decision.reason,
-			});
-			return;
-		case 'ignore':
-			context.logger.debug(`${NODE_DISPLAY_NAME}: acknowledged a push without running (200)`, {
-				reason: decision.reason,
-				eventType: decision.eventType,
-				dedupKey: decision.dedupKey,
-			});
-			return;
-		case 'inFlight':
-		case 'accept':
-			return;
-	}
 }
 
 /**
@@ -186,7 +111,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	const cached = settings !== undefined;
 	try {
 		if (settings === undefined) {
-			settings = await freshSettings(this);
+			settings = await freshSettings(this, manual);
 			settingsCache.set(cacheKey, settings, nowMs);
 		}
 	} catch (error) {
@@ -211,7 +136,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		// with the credential as it is now (a rejection changed no state, so this is safe).
 		let current: ReceiverSettings | undefined;
 		try {
-			current = await freshSettings(this);
+			current = await freshSettings(this, manual);
 		} catch (error) {
 			this.logger.warn(`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`);
 		}
@@ -272,7 +197,10 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
  */
 export async function recordExecutedPush(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	if (this.getMode() === 'manual') return [items];
+	if (this.getMode() === 'manual') {
+		this.addExecutionHints(...testPushHints(items));
+		return [items];
+	}
 	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
 	const limits = deliveryLimitsFromOptions(options);
 	const node = this.getNode();

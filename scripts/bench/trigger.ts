@@ -11,11 +11,9 @@
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import { encodeDeliverySnapshot, encodeSellerMemory } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
-import {
-	createReceiverState,
-	handlePush,
-	type ReceiverSettings,
-} from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { createReceiverState } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 import { readSignatureHeaders, verifyPush } from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
 import { MARKETPLACE } from '../../nodes/shared/profile';

@@ -15,15 +15,14 @@ import {
 	staticDataPersistence,
 	STATIC_DATA_FIELDS,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+import { handlePush, type PushDecision } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
 	getReceiverState,
-	handlePush,
 	persistReceiverState,
 	resetReceiverStates,
-	type PushDecision,
-	type ReceiverSettings,
 	type ReceiverState,
-} from '../../nodes/MarketplaceSellerTrigger/receiver';
+} from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 
 /** A real full garbage collection inside Jest (which does not pass --expose-gc). */

@@ -16,13 +16,9 @@ import {
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/dedup/exactJson';
 import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
-import {
-	getReceiverState,
-	handlePush,
-	persistReceiverState,
-	resetReceiverStates,
-	type ReceiverSettings,
-} from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
+import { getReceiverState, persistReceiverState, resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 

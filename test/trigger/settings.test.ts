@@ -111,8 +111,8 @@ describe('node description', () => {
 			{ name: CREDENTIAL_TYPES.thirdParty, required: true, displayOptions: { show: { authentication: ['authorizationCode'] } } },
 		]);
 		expect((property('authentication').options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
-			['Self Access App', 'clientCredentials'],
-			['Third Party App', 'authorizationCode'],
+			['Self Access App (Client Credentials)', 'clientCredentials'],
+			['Third Party App (Authorization Code)', 'authorizationCode'],
 		]);
 	});
 

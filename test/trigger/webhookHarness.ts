@@ -26,6 +26,7 @@ import {
 	type INodeTypes,
 	type IWebhookData,
 	type IWorkflowExecuteAdditionalData,
+	type NodeExecutionHint,
 } from 'n8n-workflow';
 import type { Server } from 'node:http';
 
@@ -60,8 +61,13 @@ const nodeTypes: INodeTypes = {
 export interface ReceiverOptions {
 	parameters?: INodeParameters;
 	credentials?: { appId: string; appSecret: string };
-	/** Test-mode webhook instead of the production one. */
+	/**
+	 * Test-mode webhook instead of the production one: requests go to the Test URL
+	 * (/webhook-test/...), which n8n 2.x hands to the node (webhookData.isTest).
+	 */
 	mode?: 'webhook' | 'manual';
+	/** Models n8n 1.x's webhook context, which has no getWebhookResourceUrl. */
+	n8nMajor?: 1 | 2;
 	nodeId?: string;
 	/**
 	 * Hold every credential lookup until this many requests are waiting, then release them all
@@ -85,7 +91,11 @@ export interface Response {
 export interface Receiver {
 	/** The production URL n8n shows for the node (what the marketplace signs by default). */
 	url: string;
+	/** The Test URL n8n shows for the node; post() goes there in test mode. */
+	testUrl: string;
 	executions: IDataObject[];
+	/** Hints the trigger's execute step added (n8n shows them in the output panel). */
+	hints: NodeExecutionHint[];
 	logs: LogLine[];
 	/** The workflow row's static data as the "database" holds it. */
 	database: { staticData: string | null };
@@ -99,6 +109,8 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 	counter += 1;
 	const webhookId = `wh-${counter}`;
 	const executions: IDataObject[] = [];
+	const hints: NodeExecutionHint[] = [];
+	const manual = options.mode === 'manual';
 	const database = { staticData: null as string | null };
 	const credentials = options.credentials;
 	let waiting: Array<() => void> = [];
@@ -131,7 +143,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 	const app = express();
 	let baseUrl = '';
 	app.post(
-		'/webhook/:webhookId/webhook',
+		manual ? '/webhook-test/:webhookId/webhook' : '/webhook/:webhookId/webhook',
 		express.json({ strict: false }),
 		express.text({ type: 'text/*' }),
 		async (req, res, next) => {
@@ -172,6 +184,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					webhookDescription: description,
 					workflowId: 'workflow-1',
 					workflowExecuteAdditionalData: additionalData,
+					isTest: manual,
 				};
 				const context = new WebhookContext(
 					workflow,
@@ -182,6 +195,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					[],
 					null,
 				);
+				if (options.n8nMajor === 1) Object.defineProperty(context, 'getWebhookResourceUrl', { value: undefined });
 
 				const result = await trigger.webhook.call(context);
 				const saveIfChanged = (run: Workflow) => {
@@ -231,6 +245,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					},
 				};
 				await trigger.execute!.call(executeContext);
+				hints.push(...(executeContext as unknown as { hints: NodeExecutionHint[] }).hints);
 				await options.afterExecute?.();
 				saveIfChanged(run); // workflowExecuteAfter
 				saveIfChanged(workflow); // the response callback (nothing: its flag was reset)
@@ -246,17 +261,20 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 	});
 	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const url = `${baseUrl}/webhook/${webhookId}/webhook`;
+	const testUrl = `${baseUrl}/webhook-test/${webhookId}/webhook`;
 
 	return {
 		url,
+		testUrl,
 		executions,
+		hints,
 		logs: logLines,
 		database,
 		post: async (headers, body, contentType = 'application/json') =>
 			await new Promise<Response>((resolve, reject) => {
 				const payload = typeof body === 'string' ? body : JSON.stringify(body);
 				const req = httpRequest(
-					url,
+					manual ? testUrl : url,
 					{
 						method: 'POST',
 						headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...headers },

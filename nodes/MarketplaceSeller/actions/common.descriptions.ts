@@ -13,26 +13,6 @@ export function enumOptions(values: readonly string[]): INodePropertyOptions[] {
 	}));
 }
 
-export const authenticationProperty: INodeProperties = {
-	displayName: 'Authentication',
-	name: 'authentication',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{
-			name: 'Self Access App (Client Credentials)',
-			value: 'clientCredentials',
-			description: 'Your own seller account, with the App ID and secret of a self access app',
-		},
-		{
-			name: 'Third Party App (Authorization Code)',
-			value: 'authorizationCode',
-			description: 'A partner or aggregator acting for a seller who approved the app',
-		},
-	],
-	default: 'clientCredentials',
-};
-
 /** A package's sides in cm and weight in kg, as label generation and listings take them. */
 export const sizeFields = {
 	length: { displayName: 'Length (Centimetres)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },

@@ -6,8 +6,9 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { readStoredTokenData } from '../../shared/grants';
+import { credentialTypeOf } from '../../shared/authentication';
 import { parseAuthorizationInput } from '../../shared/authorizationUrl';
-import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
+import type { CredentialTypeName } from '../../shared/profile';
 import { resolveBaseUrl } from '../../shared/baseUrl';
 import { toNodeError } from './errors';
 import { readFailure } from './failure';
@@ -60,17 +61,6 @@ export async function learnSecrets(context: MarketplaceContext, connection: Conn
 /** The secrets known for this execution so far (empty before the first request). */
 export function knownSecrets(context: MarketplaceContext): string[] {
 	return resolved.get(context)?.secrets ?? [];
-}
-
-/** The credential type chosen by the node's Authentication parameter. */
-export function credentialTypeOf(context: MarketplaceContext): CredentialTypeName {
-	// Load-options contexts have no items: their getNodeParameter takes no item index.
-	const authentication = (
-		'getInputData' in context
-			? context.getNodeParameter('authentication', 0, 'clientCredentials')
-			: context.getNodeParameter('authentication', 'clientCredentials')
-	) as string;
-	return authentication === 'authorizationCode' ? CREDENTIAL_TYPES.thirdParty : CREDENTIAL_TYPES.selfAccess;
 }
 
 async function connect(context: MarketplaceContext): Promise<Connection> {

@@ -23,7 +23,8 @@ import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { MAX_RETRIES, parseRetryAfter, retryDelayMs, retryVerdict } from './retry';
 
 export type { MarketplaceContext } from './connection';
-export { credentialTypeOf, getConnection, knownSecrets } from './connection';
+export { credentialTypeOf } from '../../shared/authentication';
+export { getConnection, knownSecrets } from './connection';
 
 /** Order calls may take up to 60 s, listing calls 10 s (api-facts 8). */
 export type ApiFamily = 'orders' | 'listings' | 'oauth';

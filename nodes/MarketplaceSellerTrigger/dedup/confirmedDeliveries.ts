@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mergeDeliverySnapshots, type DeliverySnapshot } from './deliveryStore';
 import { staticDataPersistence } from './persistence';
-import type { ReceiverState } from '../receiver';
+import type { ReceiverState } from '../receiverState';
 
 /** 32 hex characters, as the trigger outputs `dedupKey`. */
 const HEX_KEY = /^[0-9a-f]{32}$/;

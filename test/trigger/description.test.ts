@@ -1,0 +1,104 @@
+/**
+ * What the editor shows for the triggers, evaluated the way n8n's editor does: the subtitle as an
+ * n8n expression on a real Workflow, the https notice through n8n's displayParameter, and one
+ * Authentication selector shared by the action node and both triggers.
+ */
+import { NodeHelpers, Workflow, type INode, type INodeType, type INodeTypes } from 'n8n-workflow';
+
+import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSeller.node';
+import { credentialTypeOf as transportCredentialTypeOf } from '../../nodes/MarketplaceSeller/transport';
+import { MarketplaceSellerPollTrigger } from '../../nodes/MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger.node';
+import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
+import { authenticationProperty, credentialsByAuthentication, credentialTypeOf } from '../../nodes/shared/authentication';
+
+const push = new MarketplaceSellerTrigger();
+const poll = new MarketplaceSellerPollTrigger();
+const action = new MarketplaceSeller();
+
+/** The subtitle as the canvas shows it (the editor evaluates it with getSimpleParameterValue). */
+function subtitleOf(nodeType: INodeType, events: unknown): unknown {
+	const node: INode = {
+		id: 'n1',
+		name: 'Trigger',
+		type: `n8n-nodes-marketplace-seller.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { events } as never,
+	};
+	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType } as unknown as INodeTypes;
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle, 'internal', {});
+}
+
+describe('canvas subtitle', () => {
+	it.each([
+		['push trigger', push],
+		['poll trigger', poll],
+	])('%s: event names, not values', (_name, nodeType) => {
+		expect(subtitleOf(nodeType, ['*'])).toBe('All Events');
+		expect(subtitleOf(nodeType, ['shipment_packed'])).toBe('Shipment Packed');
+		expect(subtitleOf(nodeType, ['return_created', 'shipment_packed', 'shipment_created'])).toBe('Return Created + 2 more');
+		expect(subtitleOf(nodeType, ['some_future_event'])).toBe('some_future_event');
+		expect(subtitleOf(nodeType, [])).toBe('');
+	});
+});
+
+describe('Registered Receiver URL', () => {
+	const notice = push.description.properties.find((property) => property.name === 'registeredUrlNotHttps')!;
+	const shown = (registeredUrl: string) =>
+		NodeHelpers.displayParameter({ registeredUrl }, notice, { typeVersion: 2 }, push.description);
+
+	it('warns in the panel when it is plain http, and only then', () => {
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toContain('not https');
+		expect({
+			http: shown('http://n8n.example.org/webhook/x/webhook'),
+			upperCase: shown('HTTP://n8n.example.org/webhook/x/webhook'),
+			leadingSpace: shown(' http://n8n.example.org/webhook/x/webhook'),
+			https: shown('https://n8n.example.org/webhook/x/webhook'),
+			empty: shown(''),
+			httpInPath: shown('https://n8n.example.org/http://x'),
+		}).toEqual({ http: true, upperCase: true, leadingSpace: true, https: false, empty: false, httpInPath: false });
+	});
+
+	it('says under the field which URL production pushes are verified against when it is empty', () => {
+		const field = push.description.properties.find((property) => property.name === 'registeredUrl')!;
+		expect(field.hint).toMatch(/^Empty: this node's Production URL/);
+	});
+});
+
+describe('trigger panel', () => {
+	it('explains how to send a test push instead of n8n\'s generic text', () => {
+		const panel = push.description.triggerPanel as { header: string; executionsHelp: { inactive: string; active: string } };
+		expect(panel.header).toContain('Test URL');
+		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) {
+			expect(help).toContain('/__control/notifications/send');
+			expect(help).toContain('&lt;Test URL&gt;');
+		}
+		expect(push.description.eventTriggerDescription).toContain('Test URL');
+	});
+});
+
+describe('one Authentication selector', () => {
+	it('the action node, the push trigger and the poll trigger use the same parameter and credentials', () => {
+		for (const nodeType of [action, push, poll]) {
+			const selectors = nodeType.description.properties.filter((property) => property.name === 'authentication');
+			expect(selectors).toEqual([authenticationProperty]);
+			expect(selectors[0]).toBe(authenticationProperty);
+			expect(nodeType.description.credentials).toBe(credentialsByAuthentication);
+		}
+	});
+
+	it('one credentialTypeOf, also behind the transport', () => {
+		expect(transportCredentialTypeOf).toBe(credentialTypeOf);
+	});
+
+	it('reads the choice from every kind of context', () => {
+		const withItems = (value: string) => ({ getInputData: () => [], getNodeParameter: (_n: string, _i: number) => value });
+		const withoutItems = (value: string) => ({ getNodeParameter: (_n: string, _fallback: unknown) => value });
+		expect(credentialTypeOf(withItems('authorizationCode') as never)).toBe('marketplaceSellerOAuth2Api');
+		expect(credentialTypeOf(withItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
+		expect(credentialTypeOf(withoutItems('authorizationCode') as never)).toBe('marketplaceSellerOAuth2Api');
+		expect(credentialTypeOf(withoutItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
+	});
+});
