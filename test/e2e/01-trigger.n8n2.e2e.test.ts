@@ -7,7 +7,7 @@ import type { Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
 import { answers, LOCATION, pushFresh, redeliver, triggerItem, withEnvelope } from './support/pushes';
 import { TRIGGER_TYPE, useSession } from './support/session';
-import { createTriggerWorkflow, settledExecutions, type TriggerWorkflow } from './support/workflows';
+import { createTriggerWorkflow, settledExecutions, TRIGGER_NODE, type TriggerWorkflow } from './support/workflows';
 
 let trigger: TriggerWorkflow;
 /** Every envelope that ran an execution so far (redelivered after the restart). */
@@ -175,5 +175,30 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		} finally {
 			s().sim.control.setReceiver({ url: trigger.productionUrl });
 		}
+	});
+
+	test('test mode: the editor listens; a simulator push to the Test URL runs a manual execution, a forged one gets 401', async () => {
+		const tested = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger test mode -> NoOp', 2, {}, false);
+		const testUrl = s().n8n.webhookTestUrl(tested.path);
+		// What the editor's "Execute step" sends (POST /rest/workflows/:id/run with the trigger to start
+		// from): n8n registers the Test URL and waits for one event.
+		if (!s().n8n.authCookie) await s().n8n.login();
+		const run = await s().n8n.rest('POST', `/workflows/${tested.workflow.id}/run`, { triggerToStartFrom: { name: TRIGGER_NODE } });
+		expect({ status: run.status, data: run.data }).toEqual({ status: 200, data: { data: { waitingForWebhook: true } } });
+
+		// The simulator signs each push over the URL it sends to: here the Test URL.
+		const forged = await pushFresh(s().sim, { url: testUrl, wrongSecret: true });
+		const genuine = await pushFresh(s().sim, { url: testUrl });
+		const [execution] = await s().api.waitForExecutions(tested.workflow.id, 1, { includeData: true, timeoutMs: 120_000 });
+		const executions = await settledExecutions(s().api, tested.workflow.id, { includeData: true });
+
+		expect({ forged: answers(forged), genuine: answers(genuine) }).toEqual({
+			forged: [{ status: 401, body: '', error: null }],
+			genuine: [{ status: 200, body: '', error: null }],
+		});
+		expect(executions.map((e) => ({ mode: e.mode, status: e.status, carries: withEnvelope([e], genuine.envelope).length }))).toEqual([
+			{ mode: 'manual', status: 'success', carries: 1 },
+		]);
+		expect(triggerItem(execution).verification).toMatchObject({ signedUrl: testUrl, registeredUrl: tested.productionUrl });
 	});
 });

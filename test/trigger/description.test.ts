@@ -3,6 +3,9 @@
  * n8n expression on a real Workflow, the https notice through n8n's displayParameter, and one
  * Authentication selector shared by the action node and both triggers.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { NodeHelpers, Workflow, type INode, type INodeType, type INodeTypes } from 'n8n-workflow';
 
 import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSeller.node';
@@ -100,5 +103,36 @@ describe('one Authentication selector', () => {
 		expect(credentialTypeOf(withItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
 		expect(credentialTypeOf(withoutItems('authorizationCode') as never)).toBe('marketplaceSellerOAuth2Api');
 		expect(credentialTypeOf(withoutItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
+	});
+});
+
+describe('Docs links of the codex files', () => {
+	const root = join(__dirname, '..', '..');
+	const codexFiles = ['MarketplaceSeller/MarketplaceSeller', 'MarketplaceSellerTrigger/MarketplaceSellerTrigger', 'MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger'];
+	const links = codexFiles.flatMap((file) => {
+		const codex = JSON.parse(readFileSync(join(root, 'nodes', `${file}.node.json`), 'utf8')) as {
+			resources: Record<string, Array<{ url: string }>>;
+		};
+		return Object.entries(codex.resources).flatMap(([kind, entries]) => entries.map(({ url }) => ({ file, kind, url })));
+	});
+
+	it('have no fragment (n8n appends ?utm_... after it) and open a docs page of this repository that exists', () => {
+		expect(links.filter(({ kind }) => kind === 'primaryDocumentation')).toHaveLength(3);
+		for (const { url } of links) {
+			expect(url).not.toContain('#');
+			const match = /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/main\/(docs\/[a-z-]+\.md)$/.exec(url);
+			expect(match).not.toBeNull();
+			expect(existsSync(join(root, match![1]))).toBe(true);
+		}
+		const repository = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } }).repository;
+		if (repository?.url !== undefined) {
+			const web = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+			for (const { url } of links) expect(url.startsWith(`${web}/blob/main/`)).toBe(true);
+		}
+	});
+
+	it('each node opens its own page', () => {
+		const pages = links.filter(({ kind }) => kind === 'primaryDocumentation').map(({ url }) => url.split('/').pop());
+		expect(new Set(pages).size).toBe(3);
 	});
 });

@@ -35,7 +35,8 @@ export interface TriggerWorkflow {
 }
 
 /**
- * Marketplace Seller Trigger (all events, defaults) -> NoOp, published, its route answering.
+ * Marketplace Seller Trigger (all events, defaults) -> NoOp, published, its route answering
+ * (unless `publish` is false: a workflow only tested in the editor).
  * `typeVersion` 2 is what the editor adds today; 1 is what workflows saved before it hold.
  */
 export async function createTriggerWorkflow(
@@ -45,6 +46,7 @@ export async function createTriggerWorkflow(
 	name: string,
 	typeVersion = 2,
 	options: Record<string, unknown> = {},
+	publish = true,
 ): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
 	const workflow = await api.createWorkflow({
@@ -64,8 +66,9 @@ export async function createTriggerWorkflow(
 		connections: connect(TRIGGER_NODE, 'NoOp'),
 		settings: { executionOrder: 'v1' },
 	});
-	await api.publishWorkflow(workflow.id);
 	const path = `${webhookId}/webhook`;
+	if (!publish) return { workflow, webhookId, path, productionUrl: n8n.webhookUrl(path) };
+	await api.publishWorkflow(workflow.id);
 	// Right after publishing the route can answer 404 "not registered"; postWebhook waits that out.
 	// An unsigned probe is answered 401 by the trigger itself and runs nothing.
 	const probe = await n8n.postWebhook(path, { probe: true });
