@@ -509,6 +509,11 @@ export class N8nInstance {
 		return `${this.baseUrl}/webhook/${path.replace(/^\/+/, '')}`;
 	}
 
+	/** The Test URL of a webhook path: where n8n listens while the editor waits for a test event. */
+	webhookTestUrl(path: string): string {
+		return `${this.baseUrl}/webhook-test/${path.replace(/^\/+/, '')}`;
+	}
+
 	/**
 	 * Sends one request to a production webhook. Right after publishing (and after a restart, while
 	 * 2.x's publication service registers the webhooks) n8n can answer 404 "not registered": such
