@@ -189,13 +189,13 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		// The simulator signs each push over the URL it sends to: here the Test URL.
 		const forged = await pushFresh(s().sim, { url: testUrl, wrongSecret: true });
 		const genuine = await pushFresh(s().sim, { url: testUrl });
-		const [execution] = await s().api.waitForExecutions(tested.workflow.id, 1, { includeData: true, timeoutMs: 120_000 });
-		const executions = await settledExecutions(s().api, tested.workflow.id, { includeData: true });
-
 		expect({ forged: answers(forged), genuine: answers(genuine) }).toEqual({
 			forged: [{ status: 401, body: '', error: null }],
 			genuine: [{ status: 200, body: '', error: null }],
 		});
+
+		const [execution] = await s().api.waitForExecutions(tested.workflow.id, 1, { includeData: true, timeoutMs: 120_000 });
+		const executions = await settledExecutions(s().api, tested.workflow.id, { includeData: true });
 		expect(executions.map((e) => ({ mode: e.mode, status: e.status, carries: withEnvelope([e], genuine.envelope).length }))).toEqual([
 			{ mode: 'manual', status: 'success', carries: 1 },
 		]);
