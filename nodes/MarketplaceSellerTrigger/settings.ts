@@ -101,7 +101,10 @@ export function registeredUrlProblem(url: string): string | undefined {
 	return undefined;
 }
 
-/** Whether a receiver URL is plain http: the marketplace pushes only to an HTTPS receiver (spec 6.1). */
+/**
+ * Whether a receiver URL is plain http: the marketplace pushes only to an HTTPS receiver
+ * (docs/marketplace-api/notifications.md#subscription).
+ */
 export function isPlainHttp(url: string): boolean {
 	return /^\s*http:/i.test(url);
 }
