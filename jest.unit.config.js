@@ -19,6 +19,8 @@ module.exports = {
 		'<rootDir>/test/trigger/settingsCache.test.ts',
 		'<rootDir>/test/trigger/timezone.test.ts',
 		'<rootDir>/test/trigger/verification.test.ts',
+		'<rootDir>/test/docs/citations.test.ts',
+		'<rootDir>/test/docs/signature.test.ts',
 	],
 	// Keeps them pure: a unit test that loads the engine, the simulator or an HTTP stack fails with
 	// "Could not locate module ... mapped as: ...not-in-unit-tests".

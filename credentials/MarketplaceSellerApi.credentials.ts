@@ -14,7 +14,7 @@ import { obtainClientCredentialsToken } from '../nodes/shared/grants';
 import { clientCredentialsTest, credentialProperties } from '../nodes/shared/credentialFields';
 
 /**
- * Self access app (spec 1.4): the seller's own application, client credentials grant (spec 4.1).
+ * Self access app (docs/marketplace-api/authentication.md#applications): the seller's own application, client credentials grant (docs/marketplace-api/authentication.md#client-credentials-grant).
  * The access token is fetched by preAuthentication, stored in the hidden expirable field, and
  * fetched again when a call answers 401 (n8n retries that call once).
  */

@@ -14,8 +14,8 @@ import { obtainPartnerToken } from '../nodes/shared/grants';
 import { credentialProperties, refreshTokenTest } from '../nodes/shared/credentialFields';
 
 /**
- * Third party app (spec 1.4) acting for a seller: authorization code grant with refresh
- * (spec 4.2, 4.3, 5.6). The marketplace's token endpoint takes GET with query parameters and
+ * Third party app (docs/marketplace-api/authentication.md#applications) acting for a seller: authorization code grant with refresh
+ * (docs/marketplace-api/authentication.md#authorization-code-flow, docs/marketplace-api/authentication.md#token-endpoint, docs/marketplace-api/authentication.md#refresh-token-renewal). The marketplace's token endpoint takes GET with query parameters and
  * HTTP Basic, which n8n's generic OAuth2 credential cannot do, so the grant runs in
  * preAuthentication. The refresh token is kept in oauthTokenData, which n8n preserves when the
  * credential is edited.

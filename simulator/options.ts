@@ -12,11 +12,11 @@ export interface SimulatorOptions {
 	host?: string;
 	/** Default 0 (ephemeral). */
 	port?: number;
-	/** Default 5_184_000 (60 days, spec 5.5). */
+	/** Default 5_184_000 (60 days, docs/marketplace-api/authentication.md#token-lifetimes). */
 	accessTokenTtlSec?: number;
-	/** Default 15_552_000 (180 days, spec 5.5). */
+	/** Default 15_552_000 (180 days, docs/marketplace-api/authentication.md#token-lifetimes). */
 	refreshTokenTtlSec?: number;
-	/** Default 1_814_400 (21 days, spec 5.6). */
+	/** Default 1_814_400 (21 days, docs/marketplace-api/authentication.md#refresh-token-renewal). */
 	refreshRenewalBufferSec?: number;
 	/** Default 600. */
 	authCodeTtlSec?: number;
@@ -40,15 +40,15 @@ export interface SimulatorOptions {
 	seedReturnsPerLocation?: number;
 	/** Default 25. */
 	seedListingsPerSeller?: number;
-	/** Listing search page size, default 500 (api-facts 7). */
+	/** Listing search page size, default 500 (docs/marketplace-api/paging.md#listing-search-paging). */
 	listingPageSize?: number;
 	/** Push events caused by API calls (packed, ready to dispatch, cancelled); default true. */
 	autoNotify?: boolean;
-	/** Per-item result field name; default 'status' (api-facts 10.1 #1). */
+	/** Per-item result field name; default 'status' (docs/marketplace-api/discrepancies.md#per-item-status-field). */
 	perItemStatusField?: PerItemStatusField;
-	/** Method the forms endpoint answers; default 'GET' (api-facts 10.1 #4). */
+	/** Method the forms endpoint answers; default 'GET' (docs/marketplace-api/discrepancies.md#forms-method). */
 	formsMethod?: FormsMethod;
-	/** Form of the returns' nextUrl: '/returns?…' (default) or '/v2/returns?…' (api-facts 11). */
+	/** Form of the returns' nextUrl: '/returns?…' (default) or '/v2/returns?…' (docs/marketplace-api/paging.md#returns-paging). */
 	returnsNextUrlForm?: ReturnsNextUrlForm;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Server-side snapshots behind opaque next-page tokens, so that paging is stable while data
- * changes (api-facts 3.2: use the token verbatim; it is opaque). A token names a snapshot and an
+ * changes (docs/marketplace-api/paging.md#shipment-search-paging: use the token verbatim; it is opaque). A token names a snapshot and an
  * offset; fetching the same token twice gives the same page. Old tokens are dropped when the
  * store grows past a bound.
  */

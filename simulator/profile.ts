@@ -8,7 +8,7 @@ import { FULFILLED_BY_MARKETPLACE, MARKETPLACE, SHIPPING_PROVIDERS } from '../no
 export { MARKETPLACE, SHIPPING_PROVIDERS };
 
 /**
- * Paths of the interface (spec 4, api-facts 1). They are the specification's own paths, not
+ * Paths of the interface (docs/marketplace-api/conventions.md#paths). They are the specification's own paths, not
  * marketplace words, so the simulator keeps its own copy and does not follow renames elsewhere.
  */
 export const PATHS = {
@@ -18,18 +18,18 @@ export const PATHS = {
 	sellers: '/sellers',
 } as const;
 
-/** `<Marketplace>` as in `<Marketplace>_Fulfilment` (api-facts 3.3). */
+/** `<Marketplace>` as in `<Marketplace>_Fulfilment` (docs/marketplace-api/shipments.md#shipment-record). */
 export const MARKETPLACE_TITLE =
 	MARKETPLACE.upperName.charAt(0) + MARKETPLACE.upperName.slice(1).toLowerCase();
 
-/** `<marketplace>Discount`, the price component named after the marketplace (api-facts 3.3). */
+/** `<marketplace>Discount`, the price component named after the marketplace (docs/marketplace-api/shipments.md#shipment-record). */
 export const DISCOUNT_FIELD = `${MARKETPLACE.sourceName}Discount`;
 
-/** `<FBM>`, the three-letter "fulfilled by the marketplace" code (api-facts placeholders). */
+/** `<FBM>`, the three-letter "fulfilled by the marketplace" code (docs/marketplace-api/README.md#placeholders). */
 export const FBM = FULFILLED_BY_MARKETPLACE;
 
 /** The marketplace's own courier, used as a vendor name on labels. */
 export const MARKETPLACE_COURIER = `${MARKETPLACE_TITLE} Logistics`;
 
-/** The four shipping_provider values of a listing (spec 2.5, api-facts 7). */
+/** The four shipping_provider values of a listing (docs/marketplace-api/listings.md#shipping-provider). */
 export const SHIPPING_PROVIDER_VALUES: readonly string[] = Object.values(SHIPPING_PROVIDERS);

@@ -1,6 +1,6 @@
 /**
  * What a poll schedule costs against the marketplace's rate limit: 1,000 calls per rolling hour
- * per seller (api-facts 8, INFERRED from a third-party quote). Each poll reads every stream at
+ * per seller (docs/marketplace-api/rate-limits.md#calls-per-hour, INFERRED from a third-party quote). Each poll reads every stream at
  * least once; each further 20 changed shipments (25 returns) cost one more page.
  */
 import type { IDataObject } from 'n8n-workflow';

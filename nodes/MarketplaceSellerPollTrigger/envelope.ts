@@ -1,5 +1,5 @@
 /**
- * Output items in the push trigger's envelope shape (api-facts 9.5 and 9.6): eventType, source,
+ * Output items in the push trigger's envelope shape (docs/marketplace-api/notifications.md#envelope, docs/marketplace-api/notifications.md#events): eventType, source,
  * version, timestamp, shipmentId or returnId, locationId where the push carries it, attributes
  * as the push builds them, sellerId and dedupKey; plus the whole shipment or return record and
  * a `poll` object (instead of the push trigger's `verification`) saying how it was found.

@@ -1,8 +1,8 @@
 /**
  * Which lists a poll reads ("streams") for the selected events, and the request of each for a
- * window: shipment search v3 sorted by modifiedDate (api-facts 3.1; one stream per filter type,
+ * window: shipment search v3 sorted by modifiedDate (docs/marketplace-api/shipments.md#search-filter; one stream per filter type,
  * and per cancellation type since the marketplace requires one for cancelled shipments) and
- * returns v2 with modifiedAfter/modifiedBefore (api-facts 6; one stream per return source).
+ * returns v2 with modifiedAfter/modifiedBefore (docs/marketplace-api/returns.md#return-search; one stream per return source).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -14,12 +14,12 @@ export const POST_DISPATCH_STATES = ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'] 
 export const CANCELLATION_TYPES = ['sellerCancellation', 'buyerCancellation', 'marketplaceCancellation'] as const;
 export const RETURN_SOURCES = ['customer_return', 'courier_return'] as const;
 
-/** Shipment search pages hold 20 (api-facts 3.2), return pages 25 (api-facts 6). */
+/** Shipment search pages hold 20 (docs/marketplace-api/paging.md#shipment-search-paging), return pages 25 (docs/marketplace-api/returns.md#return-search). */
 export const SHIPMENT_PAGE_SIZE = 20;
 
 export interface PollFilters {
 	locationId?: string;
-	/** Partners: the seller whose shipments to search (top-level sellerId, api-facts 3.1). */
+	/** Partners: the seller whose shipments to search (top-level sellerId, docs/marketplace-api/shipments.md#search-filter). */
 	sellerId?: string;
 	shipmentTypes?: string[];
 	serviceProfiles?: string[];
@@ -99,7 +99,7 @@ export function planStreams(selected: readonly string[], filters: PollFilters): 
 	return streams;
 }
 
-/** The marketplace's own date form (api-facts 1): milliseconds and the +05:30 offset. */
+/** The marketplace's own date form (docs/marketplace-api/conventions.md#dates): milliseconds and the +05:30 offset. */
 export function marketplaceTime(ms: number): string {
 	return `${new Date(ms + 330 * 60_000).toISOString().slice(0, 23)}+05:30`;
 }

@@ -80,7 +80,7 @@ export function returnStatusEvent(status: string): string {
 	return POLL_EVENT_KINDS.find((kind) => kind.kind === 'return' && kind.state === status)?.eventType ?? EVENT.returnStatusChanged;
 }
 
-/** Push events whose envelope carries locationId (api-facts 9.6); poll-only events always carry it. */
+/** Push events whose envelope carries locationId (docs/marketplace-api/notifications.md#events); poll-only events always carry it. */
 const PUSHED_WITH_LOCATION: ReadonlySet<string> = new Set([
 	EVENT.shipmentCreated,
 	EVENT.shipmentCancelled,

@@ -67,7 +67,7 @@ export class MarketplaceSellerTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			// The subscription is made by a support ticket (spec 6.1): there is nothing to look up,
+			// The subscription is made by a support ticket (docs/marketplace-api/notifications.md#subscription): there is nothing to look up,
 			// create or delete at the marketplace. checkExists only validates the configuration,
 			// so that a broken one fails activation instead of answering every push with 500.
 			async checkExists(this: IHookFunctions): Promise<boolean> {

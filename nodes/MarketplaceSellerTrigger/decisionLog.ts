@@ -8,7 +8,7 @@ import { setAsNewest } from './boundedFifo';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import type { PushDecision } from './receiver';
 
-/** Logged when a request carries neither signature header (api-facts 9.8). */
+/** Logged when a request carries neither signature header (docs/marketplace-api/notifications.md#proxies-and-the-signed-url). */
 export const MISSING_HEADERS_HINT =
 	`${NODE_DISPLAY_NAME}: a request arrived without X_Date and X_Authorization and was answered 401. ` +
 	'If n8n runs behind nginx or another proxy, header names containing underscores are dropped ' +

@@ -1,5 +1,5 @@
 /**
- * The 17 push notification kinds (spec 6.2; eventType strings from api-facts 9.6), the options
+ * The 17 push notification kinds (docs/marketplace-api/notifications.md#events), the options
  * of the Events parameter. Event types not listed here (for example legacy v2 names such as
  * `order_item_created`) are still accepted when the user selects "All".
  */
@@ -9,7 +9,7 @@ export interface PushEventKind {
 	readonly eventType: string;
 	/** Name shown in the Events parameter. */
 	readonly displayName: string;
-	/** When the marketplace sends it (spec 6.2). */
+	/** When the marketplace sends it (docs/marketplace-api/notifications.md#events). */
 	readonly sentWhen: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Location to seller resolution for partners who serve several sellers on one receiver URL
- * (spec 5, last paragraph; api-facts 9.1).
+ * (docs/marketplace-api/notifications.md#partners-with-several-sellers; docs/marketplace-api/notifications.md#subscription).
  *
  * An event that carries a mapped locationId (shipment_created, shipment_cancelled, most return
  * events) resolves directly, and its shipmentId / returnId is remembered with the seller. Later

@@ -213,7 +213,7 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 	if (options.acknowledge === 'onceStored') {
 		// The execution exists: answer now instead of when it ends. A Buffer body makes n8n end the
 		// response at once (webhook-helpers.js setupResponseNodePromise); the key is saved with the
-		// execution when it ends (docs/trigger-durability.md "Acknowledge Push").
+		// execution when it ends (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
 		await this.sendResponse({ body: Buffer.alloc(0), headers: {}, statusCode: 200 });
 	}
 	return [items];

@@ -1,5 +1,5 @@
 /**
- * The credentials' `authenticate`: which header a request gets (spec 5.1, 5.2). Token-issuing
+ * The credentials' `authenticate`: which header a request gets (docs/marketplace-api/authentication.md#which-header-a-call-carries). Token-issuing
  * operations under the OAuth service take HTTP Basic with the app's id and secret; every other
  * operation takes the Bearer access token. Nothing is attached to a URL outside the
  * credential's base URL, and redirects are never followed with it, so a wrong or malicious URL
@@ -58,7 +58,7 @@ export async function authorizeRequest(
 			qs = { ...qs, token: String(own ?? '') };
 		}
 	} else {
-		// One space after Bearer: public clients that omit it get 401 (api-facts 10.2).
+		// One space after Bearer: public clients that omit it get 401 (docs/marketplace-api/discrepancies.md#mistakes-seen-in-public-clients).
 		headers.Authorization = `Bearer ${String(credentials.accessToken ?? '')}`;
 	}
 	// n8n follows redirects and re-attaches Authorization across origins by default

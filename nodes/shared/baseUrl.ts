@@ -1,5 +1,5 @@
 /**
- * Where requests may go. The spec allows HTTPS only (spec 1, 8); plain HTTP is accepted for
+ * Where requests may go. The spec allows HTTPS only (docs/marketplace-api/conventions.md#https-only); plain HTTP is accepted for
  * loopback hosts so that the local simulator can stand in for the marketplace. Every check
  * happens before a request is sent, so a wrong URL never receives a secret or a token.
  */
@@ -78,7 +78,7 @@ function checkApiUrl(raw: unknown, label: string, profileUrl: string): string {
 	return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
 }
 
-/** The redirect URL of a third-party app must be an https link (spec 1.4); no loopback exception. */
+/** The redirect URL of a third-party app must be an https link (docs/marketplace-api/authentication.md#applications); no loopback exception. */
 export function checkRedirectUrl(raw: unknown): string {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	const url = parseUrl(value);

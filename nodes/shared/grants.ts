@@ -1,6 +1,6 @@
 /**
  * What each credential type's preAuthentication does: obtain an access token with the grant of
- * its app kind (spec 5.4) and return the fields n8n stores back into the credential.
+ * its app kind (docs/marketplace-api/authentication.md#applications) and return the fields n8n stores back into the credential.
  *
  * The partner app's refresh token and token metadata are stored twice, because n8n handles its
  * fields differently on its two editor paths:
@@ -23,7 +23,7 @@ import { singleFlight } from './singleFlight';
 /**
  * Share a refresh answer with callers that held the same old refresh token for this long: the
  * old one may be revoked by then. Client credentials share only requests in flight; a later
- * caller simply asks again and gets the same token (api-facts 2.4).
+ * caller simply asks again and gets the same token (docs/marketplace-api/authentication.md#client-credentials-grant).
  */
 const REFRESH_REUSE_MS = 30_000;
 
@@ -80,7 +80,7 @@ function requireAppKeys(credentials: ICredentialDataDecryptedObject): { appId: s
 	return { appId, appSecret };
 }
 
-/** Client credentials grant (spec 4.1): self access apps. */
+/** Client credentials grant (docs/marketplace-api/authentication.md#client-credentials-grant): self access apps. */
 export async function obtainClientCredentialsToken(
 	helper: IHttpRequestHelper,
 	credentials: ICredentialDataDecryptedObject,
@@ -100,7 +100,7 @@ export async function obtainClientCredentialsToken(
 		});
 		const now = Date.now();
 		// The service may hand back the token it already issued, with a shorter expires_in
-		// (api-facts 2.4): the expiry is always computed from this answer.
+		// (docs/marketplace-api/authentication.md#client-credentials-grant): the expiry is always computed from this answer.
 		const stored: StoredTokenData = {
 			accessTokenExpiresAt: expiresAt(now, token.expires_in),
 			scope: token.scope ?? scope,
@@ -143,7 +143,7 @@ function isInvalidGrant(error: unknown): error is TokenRequestError {
 }
 
 /**
- * Authorization code and refresh grants (spec 4.2, 4.3, 5.6): third party apps. A new code is
+ * Authorization code and refresh grants (docs/marketplace-api/authentication.md#authorization-code-flow, docs/marketplace-api/authentication.md#token-endpoint, docs/marketplace-api/authentication.md#refresh-token-renewal): third party apps. A new code is
  * exchanged once; afterwards the refresh token renews the access token, and a refresh token the
  * marketplace renews is stored in place of the old one.
  */

@@ -7,7 +7,7 @@
  * the rest is derived here so that no other module spells a marketplace word itself.
  */
 
-/** Upper-case marketplace name as it appears inside enum values (spec 2.5, api-facts 7). */
+/** Upper-case marketplace name as it appears inside enum values (docs/marketplace-api/listings.md#shipping-provider). */
 const UPPER_NAME = 'MARKETPLACE';
 
 export const MARKETPLACE = {
@@ -17,44 +17,44 @@ export const MARKETPLACE = {
 	productionBaseUrl: '{base_url}',
 	/** Spec placeholder for the sandbox API address. */
 	sandboxBaseUrl: '{sandbox_url}',
-	/** Scheme word of the push notification signature header (spec 5, "MKTLOGIN"). */
+	/** Scheme word of the push notification signature header (docs/marketplace-api/signature.md#signature-recipe, "MKTLOGIN"). */
 	signatureScheme: 'MKTLOGIN',
-	/** Lower-case name sent as the `source` of push notifications (spec 2.3). */
+	/** Lower-case name sent as the `source` of push notifications (docs/marketplace-api/notifications.md#envelope). */
 	sourceName: UPPER_NAME.toLowerCase(),
 	/** Upper-case name used inside enum values such as <MARKETPLACE>_SELLER. */
 	upperName: UPPER_NAME,
-	/** Default OAuth scope (spec 4.1). */
+	/** Default OAuth scope (docs/marketplace-api/authentication.md#client-credentials-grant). */
 	defaultScope: 'Seller_Api',
 } as const;
 
 /**
- * The three-letter "fulfilled by the marketplace" code (api-facts placeholder <FBM>), used in
+ * The three-letter "fulfilled by the marketplace" code (placeholder <FBM>, docs/marketplace-api/README.md#placeholders), used in
  * the service profile values <FBM>, NON_<FBM> and <FBM>_LITE.
  */
 export const FULFILLED_BY_MARKETPLACE = 'FBM';
 
 /**
- * Paths, relative to the base URL (api-facts 1: OAuth paths have no /sellers prefix). Key names
+ * Paths, relative to the base URL (docs/marketplace-api/conventions.md#paths: OAuth paths have no /sellers prefix). Key names
  * avoid words such as "token" on purpose: n8n's secret scanner flags path strings under them.
  */
 export const PATHS = {
-	/** Token endpoint: every grant (spec 4.1, 4.3). */
+	/** Token endpoint: every grant (docs/marketplace-api/authentication.md#client-credentials-grant, docs/marketplace-api/authentication.md#token-endpoint). */
 	grant: '/oauth-service/oauth/token',
-	/** Token expiry operation (spec 4.4). */
+	/** Token expiry operation (docs/marketplace-api/authentication.md#token-expiry-check). */
 	grantExpiry: '/oauth-service/oauth/token/expiry',
-	/** Where a seller approves a third party app (spec 4.2). */
+	/** Where a seller approves a third party app (docs/marketplace-api/authentication.md#authorization-code-flow). */
 	consent: '/oauth-service/oauth/authorize',
 	/** Prefix of every seller API operation; shipment search's nextPageUrl is relative to it. */
 	sellers: '/sellers',
-	/** Order management v3: search, lookups, documents and shipment actions (api-facts 3-5). */
+	/** Order management v3: search, lookups, documents and shipment actions (docs/marketplace-api/shipments.md#search, docs/marketplace-api/shipments.md). */
 	shipments: '/sellers/v3/shipments',
-	/** Listing management v3 (api-facts 7). */
+	/** Listing management v3 (docs/marketplace-api/listings.md#request-body). */
 	listings: '/sellers/listings/v3',
-	/** Returns are still v2 and their nextUrl is relative to this prefix (api-facts 6). */
+	/** Returns are still v2 and their nextUrl is relative to this prefix (docs/marketplace-api/paging.md#returns-paging). */
 	returnsRoot: '/sellers/v2',
 } as const;
 
-/** shipping_provider values of a listing's fulfillment entity (spec 2.5, api-facts 7 and 10.1 #7). */
+/** shipping_provider values of a listing's fulfillment entity (docs/marketplace-api/listings.md#shipping-provider, docs/marketplace-api/discrepancies.md#shipping-provider-names). */
 export const SHIPPING_PROVIDERS = {
 	seller: 'SELLER',
 	marketplace: UPPER_NAME,

@@ -1,5 +1,5 @@
 /**
- * The option lists of the shipment search filters (api-facts 3.1), shared by Shipment > Get Many
+ * The option lists of the shipment search filters (docs/marketplace-api/shipments.md#search-filter), shared by Shipment > Get Many
  * and the poll trigger so that both offer the same values.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';

@@ -2,7 +2,7 @@
  * One token request at a time per credential and grant, within one n8n process.
  *
  * Several executions can find the same token expired at once. Without this they would all ask
- * the token service, and with a rotating refresh token (spec 5.6: renewed when 21 days or less
+ * the token service, and with a rotating refresh token (docs/marketplace-api/authentication.md#refresh-token-renewal: renewed when 21 days or less
  * remain) every caller but the first would present a refresh token the marketplace has just
  * revoked, and be told to re-authorize. Callers that arrive while a request is in flight, or
  * shortly after it finished, get the same answer.

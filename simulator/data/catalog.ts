@@ -1,6 +1,6 @@
 /**
  * Product templates from which each seller's listings (and so the order items) are made. HSN codes
- * are real 8-digit classification codes of the product kind (spec 2.5 "8-digit classification").
+ * are real 8-digit classification codes of the product kind (docs/marketplace-api/listings.md#tax).
  */
 export interface ProductTemplate {
 	code: string;

@@ -1,7 +1,7 @@
 /**
  * A minimal PDF 1.4 writer: Helvetica text pages or blank pages, with a correct cross-reference
  * table so that any PDF reader (and the tests) can parse the result. A document of one blank
- * page (empty content stream, no font) is what a not-yet-ready label looks like (api-facts 5.2).
+ * page (empty content stream, no font) is what a not-yet-ready label looks like (docs/marketplace-api/shipments.md#label-and-invoice-documents).
  */
 
 export interface PdfLine {

@@ -1,5 +1,5 @@
 /**
- * Document downloads (api-facts 4, 5.2, 5.3): labels + invoices + forms as one PDF, label-only
+ * Document downloads (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents, docs/marketplace-api/shipments.md#forms): labels + invoices + forms as one PDF, label-only
  * PDFs, invoices as PDF or JSON by Accept, and the form list. A label asked for before PACKED is
  * a blank but valid PDF, as integrators have observed.
  */
@@ -92,9 +92,9 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 }
 
 /**
- * The JSON invoice in the official shape (api-facts 5.2, 11): shipmentId, invoiceNumber,
+ * The JSON invoice in the official shape (docs/marketplace-api/shipments.md#label-and-invoice-documents): shipmentId, invoiceNumber,
  * invoiceDate (a date) and per order item its invoice amount, tax rate and serial numbers
- * (docs/api-choices.md "Shipping details and invoices").
+ * (docs/api-choices.md#shipping-details-and-invoices).
  */
 function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
 	return s.invoices.map((inv) => ({

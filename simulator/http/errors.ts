@@ -25,7 +25,7 @@ export function apiError(status: number, error: string, message: string): HttpEr
 
 export const badRequest = (message: string, error = 'BAD_REQUEST') => apiError(400, error, message);
 
-/** 422 for batches above the documented limit (api-facts 4). */
+/** 422 for batches above the documented limit (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export function tooManyIds(limit: number, got: number, what = 'shipment ids'): HttpError {
 	return apiError(422, 'TOO_MANY_IDS', `At most ${limit} ${what} are allowed per request; got ${got}`);
 }

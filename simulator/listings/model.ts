@@ -1,5 +1,5 @@
 /**
- * A listing in the v3 structure (api-facts 7 and 11): the body is kept in its snake_case wire form,
+ * A listing in the v3 structure (docs/marketplace-api/listings.md#request-body, docs/marketplace-api/listings.md#create): the body is kept in its snake_case wire form,
  * with a few simulator-side fields (title, listing id) that order items copy.
  */
 import { FBM } from '../profile';
@@ -7,7 +7,7 @@ import { FBM } from '../profile';
 export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const PROCUREMENT_TYPES = ['EXPRESS', 'REGULAR', 'INTERNATIONAL', 'MADE_TO_ORDER', 'DOMESTIC'] as const;
 export const LOCATION_STATUSES = ['ENABLED', 'DISABLED'] as const;
-/** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (api-facts 11). */
+/** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (docs/marketplace-api/listings.md#fulfillment-profile). */
 export const FULFILLMENT_PROFILES: readonly string[] = [`NON_${FBM}`, `${FBM}_LITE`, FBM];
 /** archived_status of the official update model (not the ARCHIVED / UNARCHIVED of older sketches). */
 export const ARCHIVED_STATUSES = ['ARCHIVED', 'NONE'] as const;

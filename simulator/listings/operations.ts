@@ -1,5 +1,5 @@
 /**
- * Listing writes (api-facts 7 and 11): create (overwrites), update (the whole listing, with
+ * Listing writes (docs/marketplace-api/listings.md#create, docs/marketplace-api/listings.md#update): create (overwrites), update (the whole listing, with
  * archived_status), price and inventory updates, hyperlocal create and update. Every SKU is validated and answered on its own;
  * a SKU with errors is not written, one with only warnings is written and reported as WARNING.
  */
@@ -35,7 +35,7 @@ const failure = (name: ListingErrorName, description: string, path = 'sku'): Sku
  */
 export function listingDetailToWire(listing: ListingRecord): Record<string, unknown> {
 	if (listing.hyperlocal) {
-		// Answered in the hyperlocal shape it was written in (inferred: docs/api-choices.md "Hyperlocal listings").
+		// Answered in the hyperlocal shape it was written in (inferred: docs/api-choices.md#hyperlocal-listings).
 		const { packages, locations, ...rest } = structuredClone(listing.body);
 		return { listing_id: listing.listingId, ...rest, package: packages[0], location: locations[0] };
 	}
@@ -97,13 +97,13 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 		body = hyperlocalBody(known, existing);
 	} else if (mode === 'inventory') {
 		const current = (existing as ListingRecord).body;
-		// A hyperlocal listing sells from its one location (inferred, docs/api-choices.md "Hyperlocal listings").
+		// A hyperlocal listing sells from its one location (inferred, docs/api-choices.md#hyperlocal-listings).
 		const elsewhere = existing?.hyperlocal ? (known.locations as ListingBody['locations']).find((l) => l.id !== current.locations[0]?.id) : undefined;
 		if (elsewhere) return failure('INVALID_LOCATION', `Listing ${sku} is a hyperlocal listing at location ${current.locations[0]?.id}; it cannot have stock at ${elsewhere.id}`, 'locations');
 		body = { ...structuredClone(current), locations: mergeLocations(current.locations, known.locations as ListingBody['locations']) };
 	} else {
 		// Create and update both carry the whole listing; an update that leaves out the optional
-		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md "Listings").
+		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md#listings).
 		body = {
 			...(known as ListingBody),
 			tax: { ...(known.tax as ListingBody['tax']), hsn: String((known.tax as { hsn: unknown }).hsn) },

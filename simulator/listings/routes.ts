@@ -1,4 +1,4 @@
-/** Listing v3 routes under /sellers/listings/v3 (api-facts 7). */
+/** Listing v3 routes under /sellers/listings/v3 (docs/marketplace-api/listings.md). */
 import { badRequest, json, tooManyIds } from '../http/errors';
 import { isRecord, pathIds } from '../http/query';
 import type { Router } from '../http/router';

@@ -1,6 +1,6 @@
 /**
- * Per-SKU validation of listing v3 payloads against the official models (api-facts 7 and 11;
- * docs/api-choices.md "Listings"). Problems are reported the way the service reports them: a list
+ * Per-SKU validation of listing v3 payloads against the official models (docs/marketplace-api/listings.md#per-sku-results, docs/marketplace-api/listings.md#create;
+ * docs/api-choices.md#listings). Problems are reported the way the service reports them: a list
  * of `{severity, code, description, path}` per SKU with integer codes; unknown attributes are
  * warnings in `attribute_errors` (which add `attribute`), everything else an error.
  */
@@ -67,7 +67,7 @@ const LISTING_KEYS = [
 	'dating_label',
 ] as const;
 
-/** What each call's model requires, and which keys it knows (api-facts 11). */
+/** What each call's model requires, and which keys it knows (docs/marketplace-api/listings.md#create). */
 const MODES: Record<ListingMode, { required: readonly string[]; known: ReadonlySet<string> }> = {
 	create: {
 		required: ['product_id', 'price', 'tax', 'listing_status', 'fulfillment_profile', 'packages', 'locations'],
@@ -86,7 +86,7 @@ const MODES: Record<ListingMode, { required: readonly string[]; known: ReadonlyS
 	inventory: { required: ['product_id', 'locations'], known: new Set(['product_id', 'locations']) },
 };
 
-/** v2 top-level fields and where v3 moved them (spec 9.2: the old placement is not supported). */
+/** v2 top-level fields and where v3 moved them (docs/marketplace-api/listings.md#listing-structure-in-v3: the old placement is not supported). */
 const V2_PLACEMENT: Record<string, string> = {
 	mrp: 'price.mrp',
 	selling_price: 'price.selling_price',
@@ -182,7 +182,7 @@ export class ListingValidator {
 		if (present('shipping_fees') && !isRecord(input.shipping_fees)) this.fail('INVALID_ATTRIBUTE_VALUE', 'shipping_fees must be an object', 'shipping_fees');
 	}
 
-	/** price: mrp and selling_price (whole numbers) and currency are required (api-facts 11). */
+	/** price: mrp and selling_price (whole numbers) and currency are required (docs/marketplace-api/listings.md#update-price). */
 	private price(value: unknown): void {
 		if (!isRecord(value)) {
 			this.fail('INVALID_ATTRIBUTE_VALUE', 'price must be an object {mrp, selling_price, currency}', 'price');
@@ -211,7 +211,7 @@ export class ListingValidator {
 		if (typeof hsn !== 'string' || !/^\d{8}$/.test(hsn)) this.fail('INVALID_HSN', 'tax.hsn must be exactly 8 digits', 'tax.hsn');
 	}
 
-	/** fulfillment is optional, but when given all three fields are required inside (api-facts 11). */
+	/** fulfillment is optional, but when given all three fields are required inside (docs/marketplace-api/listings.md#fulfillment). */
 	private fulfillment(value: unknown): void {
 		if (!isRecord(value)) {
 			this.fail('INVALID_ATTRIBUTE_VALUE', 'fulfillment must be an object', 'fulfillment');
@@ -272,7 +272,7 @@ export class ListingValidator {
 		}
 	}
 
-	/** address_label is an object of string lists, never a text (api-facts 11). */
+	/** address_label is an object of string lists, never a text (docs/marketplace-api/listings.md#address-and-dating-labels). */
 	private addressLabel(value: unknown): void {
 		if (!isRecord(value)) {
 			this.fail('INVALID_LABEL', `address_label must be an object {${ADDRESS_LABEL_FIELDS.join(', ')}}`, 'address_label');

@@ -1,5 +1,5 @@
 /**
- * Event envelopes (api-facts 9.5) for the 17 eventTypes of api-facts 9.6, built from the
+ * Event envelopes (docs/marketplace-api/notifications.md#envelope) for the 17 eventTypes of docs/marketplace-api/notifications.md#events, built from the
  * simulator's records so that what a receiver gets agrees with what the API then returns.
  */
 import { MARKETPLACE } from '../profile';
@@ -79,7 +79,7 @@ export const SHIPMENT_EVENT_OF_STATE: ReadonlyMap<string, ShipmentEventType> = n
 	}),
 );
 
-/** Events whose envelope carries locationId (api-facts 9.6). */
+/** Events whose envelope carries locationId (docs/marketplace-api/notifications.md#events). */
 const WITH_LOCATION: ReadonlySet<EventType> = new Set<EventType>([
 	'shipment_created',
 	'shipment_cancelled',
@@ -116,7 +116,7 @@ export function shipmentEnvelope(eventType: ShipmentEventType, shipment: Shipmen
 function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentRecord, baseUrl: string, detail: ShipmentEventDetail): Record<string, unknown> {
 	switch (eventType) {
 		case 'shipment_created': {
-			// The search shape (api-facts 9.6), items APPROVED, packages with their title and dimensions.
+			// The search shape (docs/marketplace-api/notifications.md#events), items APPROVED, packages with their title and dimensions.
 			const wire = shipmentToWire(shipment, baseUrl);
 			return {
 				...wire,

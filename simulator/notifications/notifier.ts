@@ -2,8 +2,8 @@
  * Sends signed notifications to the receiver, with the switches a test needs to exercise a
  * receiver's checks (duplicates, wrong secret or app id, stale dates, missing headers, another
  * scheme word or date format, a raw body). The signing app is the owner of the seller/location
- * subscription (spec 6.1: the subscription names the app id and secret), and the subscription's
- * order/returns switches are honoured (spec 4.5) unless `force` is set.
+ * subscription (docs/marketplace-api/notifications.md#subscription: the subscription names the app id and secret), and the subscription's
+ * order/returns switches are honoured (docs/marketplace-api/notifications.md#subscription-switch) unless `force` is set.
  */
 import { MARKETPLACE } from '../profile';
 import type { HttpDateFormat } from '../util/dates';

@@ -1,5 +1,5 @@
 /**
- * The push signature (spec 5 "Notification signature", api-facts 9.2), written from the recipe:
+ * The push signature (docs/marketplace-api/signature.md#signature-recipe), written from the recipe:
  *
  *   sig = lowercase hex SHA-1( epochSeconds(X_Date) + registeredUrl + "POST" + appSecret )
  *   X_Authorization = "<scheme> " + base64( appId + ":" + sig )

@@ -1,5 +1,5 @@
 /**
- * Registered applications (spec 1.3-1.4): a self access app bound to one seller (client
+ * Registered applications (docs/marketplace-api/authentication.md#applications): a self access app bound to one seller (client
  * credentials only) and a third-party partner app (authorization code and refresh token).
  */
 import type { ResolvedOptions } from '../options';
@@ -8,7 +8,7 @@ import { DEMO_SELLER_1 } from '../data/sellers';
 export type GrantType = 'authorization_code' | 'client_credentials' | 'implicit' | 'password' | 'refresh_token';
 export const KNOWN_GRANT_TYPES: readonly GrantType[] = ['authorization_code', 'client_credentials', 'implicit', 'password', 'refresh_token'];
 
-/** Scopes the token endpoint knows (case-sensitive, spec 4.1). */
+/** Scopes the token endpoint knows (case-sensitive, docs/marketplace-api/authentication.md#client-credentials-grant). */
 export const KNOWN_SCOPES = ['Seller_Api', 'Default'] as const;
 export const SELLER_API_SCOPE = 'Seller_Api';
 

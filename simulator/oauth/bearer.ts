@@ -1,6 +1,6 @@
 /**
- * Bearer validation for every /sellers path (spec 5.2, 7). The header must be exactly
- * `Bearer <token>` with one space (api-facts 10.2: "Bearer<token>" fails). Like the real
+ * Bearer validation for every /sellers path (docs/marketplace-api/authentication.md#which-header-a-call-carries, docs/marketplace-api/errors.md#subscription-statuses). The header must be exactly
+ * `Bearer <token>` with one space (docs/marketplace-api/discrepancies.md#mistakes-seen-in-public-clients: "Bearer<token>" fails). Like the real
  * server, error descriptions echo the token, which clients must redact.
  */
 import { oauthError } from '../http/errors';

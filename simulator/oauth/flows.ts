@@ -1,5 +1,5 @@
 /**
- * The OAuth server's grants (spec 4.1-4.4, 5; api-facts 2), mimicking a Spring-style server:
+ * The OAuth server's grants (docs/marketplace-api/authentication.md#client-credentials-grant, docs/marketplace-api/authentication.md#token-expiry-check, docs/marketplace-api/authentication.md#which-header-a-call-carries, docs/marketplace-api/authentication.md#token-endpoint), mimicking a Spring-style server:
  * error bodies are `{"error","error_description"}`; client authentication failures are 401,
  * request errors 400. Everything reads the simulator clock.
  */
@@ -40,7 +40,7 @@ export function parseScopes(raw: string | undefined): string[] {
 	return scopes.length > 0 ? scopes.sort() : [SELLER_API_SCOPE];
 }
 
-/** The server joins granted scopes without a separator (observed: "DefaultSeller_Api", api-facts 2.2). */
+/** The server joins granted scopes without a separator (observed: "DefaultSeller_Api", docs/marketplace-api/authentication.md#token-response). */
 export function scopeString(scopes: string[]): string {
 	return [...scopes].sort().join('');
 }
@@ -77,8 +77,8 @@ export function checkGrantType(app: AppRecord, grantType: string | undefined): s
 }
 
 /**
- * Client credentials (spec 4.1): no refresh token; a still-valid token for the same scopes is
- * returned again with its remaining lifetime (api-facts 2.4), so asking again does not extend it.
+ * Client credentials (docs/marketplace-api/authentication.md#client-credentials-grant): no refresh token; a still-valid token for the same scopes is
+ * returned again with its remaining lifetime (docs/marketplace-api/authentication.md#token-lifetimes), so asking again does not extend it.
  */
 export function clientCredentialsGrant(world: World, app: AppRecord, rawScope: string | undefined): TokenResponse {
 	const scopes = parseScopes(rawScope);
@@ -91,7 +91,7 @@ export function clientCredentialsGrant(world: World, app: AppRecord, rawScope: s
 
 /**
  * Issues the access token of a seller's grant, reusing the seller's refresh token while more than
- * the renewal buffer (21 days) is left and replacing it otherwise (spec 5.6). Only one access
+ * the renewal buffer (21 days) is left and replacing it otherwise (docs/marketplace-api/authentication.md#refresh-token-renewal). Only one access
  * token per refresh token stays valid.
  */
 function issueSellerTokens(world: World, app: AppRecord, sellerId: string, scopes: string[], grant: 'authorization_code' | 'refresh_token', current?: TokenRecord): TokenResponse {
@@ -109,7 +109,7 @@ function issueSellerTokens(world: World, app: AppRecord, sellerId: string, scope
 	return accessResponse(world, access, refresh);
 }
 
-/** Authorization code exchange (spec 4.3). The code is used up by the first attempt. */
+/** Authorization code exchange (docs/marketplace-api/authentication.md#token-endpoint). The code is used up by the first attempt. */
 export function authorizationCodeGrant(world: World, app: AppRecord, code: string | undefined, redirectUri: string | undefined): TokenResponse {
 	if (!code) throw oauthError(400, 'invalid_request', 'An authorization code must be supplied.');
 	const record = world.tokens.getCode(code);
@@ -121,7 +121,7 @@ export function authorizationCodeGrant(world: World, app: AppRecord, code: strin
 	return issueSellerTokens(world, app, record.sellerId, record.scopes, 'authorization_code');
 }
 
-/** Refresh (spec 4.3, 5.6): a new access token each time; a new refresh token inside the buffer. */
+/** Refresh (docs/marketplace-api/authentication.md#token-endpoint, docs/marketplace-api/authentication.md#refresh-token-renewal): a new access token each time; a new refresh token inside the buffer. */
 export function refreshTokenGrant(world: World, app: AppRecord, value: string | undefined): TokenResponse {
 	if (!value) throw oauthError(400, 'invalid_request', 'Missing refresh token');
 	const record = world.tokens.get(value);
@@ -138,7 +138,7 @@ export interface ExpiryResponse {
 	expires_in: number;
 }
 
-/** Token expiry (spec 4.4): only the calling app's own tokens are recognised. */
+/** Token expiry (docs/marketplace-api/authentication.md#token-expiry-check): only the calling app's own tokens are recognised. */
 export function tokenExpiry(world: World, app: AppRecord, tokenType: string | undefined, token: string | undefined): ExpiryResponse {
 	if (!tokenType) throw oauthError(400, 'invalid_request', 'Missing required parameter: token_type');
 	if (!token) throw oauthError(400, 'invalid_request', 'Missing required parameter: token');
@@ -162,7 +162,7 @@ export interface AuthorizeRequest {
 }
 
 /**
- * The consent step (spec 4.2) without a browser: validates the request as the authorize page
+ * The consent step (docs/marketplace-api/authentication.md#authorization-code-flow) without a browser: validates the request as the authorize page
  * would and issues a code for the seller (who "pressed Allow").
  */
 export function authorize(world: World, req: AuthorizeRequest): AuthCodeRecord {

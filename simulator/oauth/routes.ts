@@ -1,4 +1,4 @@
-/** OAuth endpoints under /oauth-service (no /sellers prefix, api-facts 1). */
+/** OAuth endpoints under /oauth-service (no /sellers prefix, docs/marketplace-api/conventions.md#paths). */
 import { json } from '../http/errors';
 import type { Router } from '../http/router';
 import { queryParam } from '../http/query';

@@ -68,7 +68,7 @@ export class TokenStore {
 		return !token.revoked && now < token.expiresMs;
 	}
 
-	/** A live client-credentials access token of the app for exactly these scopes (api-facts 2.4). */
+	/** A live client-credentials access token of the app for exactly these scopes (docs/marketplace-api/authentication.md#token-lifetimes). */
 	liveClientToken(appId: string, scopes: string[], now: number): TokenRecord | undefined {
 		const key = scopeKey(scopes);
 		for (const t of this.tokens.values()) {
@@ -77,7 +77,7 @@ export class TokenStore {
 		return undefined;
 	}
 
-	/** The live refresh token of an app for a seller (the "existing" token of spec 5.6). */
+	/** The live refresh token of an app for a seller (the "existing" token of docs/marketplace-api/authentication.md#refresh-token-renewal). */
 	liveRefreshToken(appId: string, sellerId: string, now: number): TokenRecord | undefined {
 		let best: TokenRecord | undefined;
 		for (const t of this.tokens.values()) {

@@ -1,4 +1,4 @@
-/** A return (api-facts 6) and its states (spec 3, api-facts 9.6). */
+/** A return (docs/marketplace-api/returns.md#return-search) and its states (docs/marketplace-api/returns.md#return-states, docs/marketplace-api/notifications.md#events). */
 
 export const RETURN_SOURCES = ['customer_return', 'courier_return'] as const;
 export type ReturnSource = (typeof RETURN_SOURCES)[number];

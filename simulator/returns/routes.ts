@@ -1,5 +1,5 @@
 /**
- * GET /sellers/v2/returns (api-facts 6, 11): `source` is required; 25 per page; `nextUrl` is
+ * GET /sellers/v2/returns (docs/marketplace-api/paging.md#returns-paging): `source` is required; 25 per page; `nextUrl` is
  * relative to /sellers/v2 (or /sellers, by switch), and null on the last page.
  */
 import { badRequest, json, tooManyIds } from '../http/errors';
@@ -15,7 +15,7 @@ import type { PageRef } from '../paging';
 export const RETURNS_PAGE_SIZE = 25;
 export const RETURN_IDS_LIMIT = 25;
 
-/** A return item in the official shape (api-facts 6, 11; docs/api-choices.md "Returns"). */
+/** A return item in the official shape (docs/marketplace-api/returns.md#return-search, docs/marketplace-api/returns.md#return-record; docs/api-choices.md#returns). */
 export function returnToWire(r: ReturnRecord): Record<string, unknown> {
 	return {
 		returnId: r.returnId,
@@ -58,8 +58,8 @@ export function registerReturnRoutes(router: Router, world: World): void {
 			ref = world.returnPages.start(owner, filterReturns(world.returns.forSeller(seller), source, ctx.query), RETURNS_PAGE_SIZE);
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
-		// The form of nextUrl is unknown (api-facts 11): relative to /sellers/v2 by default, or
-		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm; docs/api-choices.md "Returns").
+		// The form of nextUrl is unknown (docs/marketplace-api/paging.md#returns-paging): relative to /sellers/v2 by default, or
+		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm; docs/api-choices.md#returns).
 		const prefix = world.config.returnsNextUrlForm === 'versioned' ? '/v2' : '';
 		const nextUrl = hasMore ? `${prefix}/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
 		return json({ hasMore, nextUrl, returnItems: items.map(returnToWire) });

@@ -1,5 +1,5 @@
 /**
- * Batch operations on shipments (api-facts 5): generate labels, mark ready to dispatch, cancel,
+ * Batch operations on shipments (docs/marketplace-api/shipments.md): generate labels, mark ready to dispatch, cancel,
  * and acknowledge failed forms. Each entry is checked on its own and answered per item; only
  * the request as a whole (not an array, too many entries) fails with a 4xx.
  */
@@ -101,9 +101,9 @@ export function generateLabels(world: World, auth: AuthContext, body: unknown): 
 
 /**
  * Invoices: orderId and invoiceDate are required; invoiceDate is a calendar date, yyyy-MM-dd
- * (api-facts 11), from the order date to today. Both bounds are read in any time zone (UTC-12 ..
+ * (docs/marketplace-api/shipments.md#shipment-record), from the order date to today. Both bounds are read in any time zone (UTC-12 ..
  * UTC+14), because the seller's workflow may run in another zone than the marketplace's +05:30
- * (docs/api-choices.md "Generate Labels").
+ * (docs/api-choices.md#generate-labels).
  */
 function parseInvoices(shipment: ShipmentRecord, raw: unknown, now: number): InvoiceRecord[] | ItemOutcome {
 	const id = shipment.shipmentId;

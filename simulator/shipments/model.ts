@@ -1,11 +1,11 @@
 /**
- * The shipment record the simulator keeps (api-facts 3.3 and 4), and the shipment states.
+ * The shipment record the simulator keeps (docs/marketplace-api/shipments.md#shipment-record, docs/marketplace-api/batch-limits.md#limits-per-call), and the shipment states.
  * Dates are epoch milliseconds inside; they are formatted with +05:30 only on the wire.
  */
 
 export const PRE_DISPATCH_STATES = ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'] as const;
 export const POST_DISPATCH_STATES = ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'] as const;
-/** In the state enum after delivery; older docs tie them to no filter type (api-facts 3.1, 11). */
+/** In the state enum after delivery; older docs tie them to no filter type (docs/marketplace-api/shipments.md#search-filter). */
 export const AFTER_DELIVERY_STATES = ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] as const;
 
 export type ShipmentState =
@@ -32,7 +32,7 @@ export type DispatchServiceTier = (typeof DISPATCH_SERVICE_TIERS)[number];
 
 export const PACKAGING_POLICIES = ['GREEN_PACKAGE', 'TRANSPARENT_PACKAGE', 'DEFAULT', 'NA'] as const;
 
-/** Seller cancellation reasons accepted by the cancel operation (api-facts 5.4). */
+/** Seller cancellation reasons accepted by the cancel operation (docs/marketplace-api/shipments.md#cancel). */
 export const SELLER_CANCELLATION_REASONS = ['cannot_procure_item', 'not_enough_inventory', 'b2b_order'] as const;
 
 /** States from which a shipment has a generated label (and invoice). */
@@ -117,7 +117,7 @@ export interface FormRecord {
 export interface InvoiceRecord {
 	orderId: string;
 	invoiceNumber: string;
-	/** A calendar date, yyyy-MM-dd (api-facts 11: the official model's LocalDate). */
+	/** A calendar date, yyyy-MM-dd (docs/marketplace-api/shipments.md#generate-labels: the official model's LocalDate). */
 	invoiceDate: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Asynchronous label generation (api-facts 5.1): a successful label request moves a shipment to
+ * Asynchronous label generation (docs/marketplace-api/shipments.md#generate-labels): a successful label request moves a shipment to
  * PACKING_IN_PROGRESS; after the packing delay on the simulator clock it becomes PACKED, gets its
  * label, invoice and tracking ids, and `shipment_packed` is pushed. Settling happens on a timer,
  * on every request, and whenever the clock is advanced, so nothing depends on timer precision.

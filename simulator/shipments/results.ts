@@ -1,5 +1,5 @@
 /**
- * Per-item results of batch operations (api-facts 5.5): HTTP 200 even when items fail, one
+ * Per-item results of batch operations (docs/marketplace-api/errors.md#per-item-results): HTTP 200 even when items fail, one
  * entry per shipment, the outcome under `status` or `processingStatus` (runtime switch).
  */
 import type { PerItemStatusField } from '../options';

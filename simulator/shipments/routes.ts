@@ -1,4 +1,4 @@
-/** Order management v3 routes under /sellers/v3/shipments (api-facts 3-5). */
+/** Order management v3 routes under /sellers/v3/shipments (docs/marketplace-api/shipments.md). */
 import { badRequest, json, tooManyIds } from '../http/errors';
 import { isRecord, pathIds, queryList, queryParam } from '../http/query';
 import type { Router } from '../http/router';
@@ -20,7 +20,7 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 		const { items, nextOffset, hasMore } = world.shipmentPages.page(ref);
 		const next = world.shipmentPages.tokenFor(ref.snapshot, nextOffset);
 		const shipments = items.map((id) => world.shipments.get(id)).filter((s): s is ShipmentRecord => s !== undefined);
-		// nextPageUrl is relative and lacks /sellers; it is present on the last page too (api-facts 3.2).
+		// nextPageUrl is relative and lacks /sellers; it is present on the last page too (docs/marketplace-api/paging.md#shipment-search-paging).
 		return json({ hasMore, nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`, shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)) });
 	};
 

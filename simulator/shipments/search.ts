@@ -1,5 +1,5 @@
 /**
- * Shipment search (api-facts 3): body validation, filtering and sorting, once per search. The
+ * Shipment search (docs/marketplace-api/shipments.md#search): body validation, filtering and sorting, once per search. The
  * route snapshots the matching ids server-side and every page is read from the snapshot, so
  * paging is stable and cheap (tens of thousands of shipments page in milliseconds).
  */
@@ -34,7 +34,7 @@ export const STATES_BY_TYPE: Record<FilterType, readonly string[]> = {
 	cancelled: ['CANCELLED'],
 };
 
-/** The 13 fields of v3's filter (api-facts 11): no hold, no mps. */
+/** The 13 fields of v3's filter (docs/marketplace-api/shipments.md#search-filter): no hold, no mps. */
 const FILTER_FIELDS = [
 	'type',
 	'states',
@@ -111,7 +111,7 @@ function range(value: unknown, name: string): Range | undefined {
 
 /**
  * Validates the search body. The filter object is required; an empty filter is accepted and
- * means preDispatch (spec 4.6: "an empty object is accepted").
+ * means preDispatch (docs/marketplace-api/shipments.md#search: "an empty object is accepted").
  */
 export function parseSearch(body: unknown): SearchCriteria {
 	if (!isRecord(body)) throw badRequest('The request body must be a JSON object with a "filter" object');

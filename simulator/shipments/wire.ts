@@ -1,6 +1,6 @@
 /**
- * Shipment records as the API shows them: the search/lookup shape (api-facts 3.3), the shipping
- * details shape (api-facts 4) and the form list (api-facts 5.3).
+ * Shipment records as the API shows them: the search/lookup shape (docs/marketplace-api/shipments.md#shipment-record), the shipping
+ * details shape (docs/marketplace-api/shipments.md#shipping-details) and the form list (docs/marketplace-api/shipments.md#forms).
  */
 import { DISCOUNT_FIELD } from '../profile';
 import { toIst, toIstOrNull } from '../util/dates';
@@ -40,7 +40,7 @@ export function orderItemToWire(item: OrderItemRecord): Record<string, unknown> 
 	};
 }
 
-/** A form as the search shape lists it; its link is the combined labels PDF, which carries the forms (api-facts 4). */
+/** A form as the search shape lists it; its link is the combined labels PDF, which carries the forms (docs/marketplace-api/shipments.md#label-and-invoice-documents). */
 function formToWire(baseUrl: string, shipment: ShipmentRecord, form: FormRecord): Record<string, unknown> {
 	const link = formStatus(shipment, form) === 'Completed' ? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels` : null;
 	return { name: form.name, link, automated: form.automated };
@@ -84,9 +84,9 @@ export function shipmentFormsToWire(shipment: ShipmentRecord, baseUrl: string): 
 const WEIGHING_THRESHOLD_KG = 5;
 
 /**
- * Shipping details (GET /v3/shipments/{ids}) in the official shape (api-facts 11): order items,
+ * Shipping details (GET /v3/shipments/{ids}) in the official shape (docs/marketplace-api/shipments.md#shipping-details): order items,
  * weighingRequired, the four addresses, buyer details and one top-level courierDetails (of the
- * first sub-shipment; docs/api-choices.md "Shipping details and invoices"). Buyer phone and e-mail
+ * first sub-shipment; docs/api-choices.md#shipping-details-and-invoices). Buyer phone and e-mail
  * only for self-ship.
  */
 export function shipmentDetailsToWire(shipment: ShipmentRecord, location: LocationRecord | undefined): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * POST /sellers/v3/notification/subscription (spec 4.5, 7): switches order and return
+ * POST /sellers/v3/notification/subscription (docs/marketplace-api/notifications.md#subscription-switch, docs/marketplace-api/errors.md#subscription-statuses): switches order and return
  * notifications of an existing subscription. Statuses: 400 (bad body, or the token's seller is
  * not seller_id), 401 (token; checked before this handler), 403 (another app's subscription),
  * 404 (no such subscription), 500 (fault injection only).

@@ -1,5 +1,5 @@
 /**
- * Notification subscriptions (spec 4.5, 6.1): one per seller and location, created by the
+ * Notification subscriptions (docs/marketplace-api/notifications.md#subscription-switch, docs/marketplace-api/notifications.md#subscription): one per seller and location, created by the
  * marketplace (here: seeded or via control), owned by the app whose id and secret sign the
  * pushes, with order and return notifications switchable independently.
  */

@@ -1,6 +1,6 @@
 /**
  * Date formats of the interface: ISO-8601 with the +05:30 offset for fields and event timestamps
- * (api-facts 1), and the three HTTP-date forms for the X_Date push header (RFC 9110 5.6.7).
+ * (docs/marketplace-api/conventions.md#dates), and the three HTTP-date forms for the X_Date push header (RFC 9110 5.6.7).
  */
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;

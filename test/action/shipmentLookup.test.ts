@@ -109,7 +109,7 @@ describe('Shipment > Get Details', () => {
 		expect(pairedIndexes(items)).toEqual(packed.map((_, index) => index));
 		const first = items[0].json as Record<string, Loose>;
 		expect(first.deliveryAddress).toEqual(expect.objectContaining({ city: expect.any(String), pinCode: expect.any(String) }));
-		// The official shape: one top-level courierDetails, the order items, weighingRequired (api-facts 11).
+		// The official shape: one top-level courierDetails, the order items, weighingRequired (docs/marketplace-api/shipments.md#shipping-details).
 		expect(first.courierDetails.deliveryDetails.trackingId).toEqual(expect.any(String));
 		expect(first.orderItems[0]).toEqual(expect.objectContaining({ orderItemId: expect.any(String), sku: expect.any(String) }));
 		expect(typeof first.weighingRequired).toBe('boolean');

@@ -1,6 +1,6 @@
 /**
- * Notification Subscription > Update (spec 4.5, 7): each switch optional and independent, neither
- * given leaves the subscription unchanged, and every error status of spec 7 explained.
+ * Notification Subscription > Update (docs/marketplace-api/notifications.md#subscription-switch, docs/marketplace-api/errors.md#subscription-statuses): each switch optional and independent, neither
+ * given leaves the subscription unchanged, and every error status of docs/marketplace-api/errors.md#subscription-statuses explained.
  */
 import {
 	accessToken,

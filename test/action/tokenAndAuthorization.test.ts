@@ -1,6 +1,6 @@
 /**
- * Token > Check Expiry (spec 4.4, 2.2) for the credential's access token, the third party
- * credential's refresh token, or a given token; Authorization > Get Authorization URL (spec 4.2)
+ * Token > Check Expiry (docs/marketplace-api/authentication.md#token-expiry-check) for the credential's access token, the third party
+ * credential's refresh token, or a given token; Authorization > Get Authorization URL (docs/marketplace-api/authentication.md#authorization-code-flow)
  * with a signed state (Complete Authorization: completeAuthorization.test.ts), for third party apps only.
  */
 import axios from 'axios';

@@ -95,7 +95,7 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 	});
 
 	it('persists a rotated refresh token and uses it next time', async () => {
-		// A refresh token with 20 days left is replaced on refresh (21-day renewal buffer, spec 5.6).
+		// A refresh token with 20 days left is replaced on refresh (21-day renewal buffer, docs/marketplace-api/authentication.md#refresh-token-renewal).
 		sim.control.setConfig({ refreshTokenTtlSec: 20 * 86_400 });
 		const store = new CredentialStore();
 		store.set(PARTNER, partnerCredential(sim, { authorizationCode: newCode(sim).code }));

@@ -1,6 +1,7 @@
 /**
  * Every link in the Markdown documents and every docs citation in code resolves (file and heading
- * anchor): the marketplace facts live in docs/marketplace-api/, which a newcomer can read and check.
+ * anchor), and no code comment cites the old outside sources ("spec N", the API facts file) any
+ * more: the marketplace facts live in docs/marketplace-api/, which a newcomer can read and check.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,6 +18,11 @@ import {
 } from './links';
 
 const THIS_FOLDER = join(ROOT, 'test', 'docs');
+
+/** "api-facts 3.2", "spec 4.1", "spec §6": citations of documents that are not in the repository. */
+const OUTSIDE_CITATION = new RegExp(['api-' + 'facts', '\\bspec(?:ification)?\\s+§?\\d'].join('|'), 'i');
+/** docs/x.md "Heading": a citation by heading text, which the checks cannot follow; use #anchor. */
+const QUOTED_HEADING = /docs\/[\w./-]+\.md "/;
 
 describe('the checker', () => {
 	it('makes GitHub anchors', () => {
@@ -75,7 +81,21 @@ describe('docs citations in code', () => {
 
 	it('resolve: the file exists and so does the heading', () => {
 		const citations = files.flatMap((path) => citationsOf(readFileSync(path, 'utf8'), path));
+		expect(citations.length).toBeGreaterThan(150);
 		const problems = citations.map((reference) => problemOf(reference));
 		expect(problems.filter((problem) => problem !== undefined)).toEqual([]);
+	});
+
+	it('cite no document outside the repository ("spec N", the API facts file), headings only by anchor', () => {
+		const offending = files.flatMap((path) =>
+			readFileSync(path, 'utf8')
+				.split('\n')
+				.flatMap((line, index) =>
+					OUTSIDE_CITATION.test(line) || QUOTED_HEADING.test(line)
+						? [`${relative(ROOT, path)}:${index + 1}: ${line.trim()}`]
+						: [],
+				),
+		);
+		expect(offending).toEqual([]);
 	});
 });

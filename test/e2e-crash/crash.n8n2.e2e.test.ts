@@ -1,5 +1,5 @@
 /**
- * Crash test: the trigger's 200 is a promise that the push will run (spec 6.3: the marketplace
+ * Crash test: the trigger's 200 is a promise that the push will run (docs/marketplace-api/notifications.md#delivery: the marketplace
  * stops redelivering after a 200). In a real n8n 2.40.7 with the packed package, bursts of
  * distinct signed pushes at concurrency 8 are cut by a SIGKILL of n8n's process group (n8n and its
  * task runner) early, mid-burst and late (newest typeVersion) and at a random point (oldest

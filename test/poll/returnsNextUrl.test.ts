@@ -1,5 +1,5 @@
 /**
- * The poll trigger follows the returns' nextUrl in both forms (docs/api-choices.md "Returns"):
+ * The poll trigger follows the returns' nextUrl in both forms (docs/api-choices.md#returns):
  * relative to /sellers/v2 ("/returns?...") or carrying the version ("/v2/returns?..."). Its
  * page-by-page reader shares the link resolution of the action node's paging (transport).
  */

@@ -1,4 +1,4 @@
-/** Labels, packing, ready to dispatch, cancel and form acknowledgement (api-facts 5). */
+/** Labels, packing, ready to dispatch, cancel and form acknowledgement (docs/marketplace-api/shipments.md). */
 import { bearer, useHarness } from './helpers';
 
 interface WireShipment {
@@ -82,7 +82,7 @@ describe('shipment actions', () => {
 			['an invoice without invoiceDate', (id) => labelEntry(id, { invoices: [{ orderId: wire(id).orderItems[0].orderId }] }), 'INVOICE_DETAILS_MISSING'],
 			['an invoice date before the order', (id) => labelEntry(id, { invoices: [{ orderId: wire(id).orderItems[0].orderId, invoiceDate: '2001-01-01' }] }), 'INVALID_INVOICE_DATE'],
 			['an invoice date in the future', (id) => labelEntry(id, { invoices: [{ orderId: wire(id).orderItems[0].orderId, invoiceDate: dayOf(h.sim.control.getClock().epochMs, 2) }] }), 'INVALID_INVOICE_DATE'],
-			// The official model types invoiceDate as a date (api-facts 11): a date-time is refused.
+			// The official model types invoiceDate as a date (docs/marketplace-api/shipments.md#generate-labels): a date-time is refused.
 			['a date-time invoice date', (id) => labelEntry(id, { invoices: [{ orderId: wire(id).orderItems[0].orderId, invoiceDate: wire(id).orderItems[0].orderDate }] }), 'INVALID_INVOICE_DATE'],
 			['a day that does not exist', (id) => labelEntry(id, { invoices: [{ orderId: wire(id).orderItems[0].orderId, invoiceDate: '2025-02-30' }] }), 'INVALID_INVOICE_DATE'],
 			['a fractional tax item quantity', (id) => labelEntry(id, { taxItems: [{ orderItemId: wire(id).orderItems[0].orderItemId, taxRate: 18, quantity: 1.5 }] }), 'INVALID_REQUEST'],

@@ -1,4 +1,4 @@
-/** Label, invoice and form documents (api-facts 4, 5.2, 5.3). */
+/** Label, invoice and form documents (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents, docs/marketplace-api/shipments.md#forms). */
 import { bearer, parsePdf, useHarness } from './helpers';
 
 describe('documents', () => {
@@ -93,7 +93,7 @@ describe('documents', () => {
 			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
 			expect(res.status).toBe(200);
 			const [invoice] = res.data.invoices;
-			// The official shape (api-facts 5.2, 11): invoiceDate is a date; amounts and rates per order item.
+			// The official shape (docs/marketplace-api/shipments.md#label-and-invoice-documents, docs/marketplace-api/shipments.md#generate-labels): invoiceDate is a date; amounts and rates per order item.
 			expect(Object.keys(invoice)).toEqual(['shipmentId', 'invoiceNumber', 'invoiceDate', 'orderItems']);
 			expect(invoice.shipmentId).toBe(id);
 			expect(invoice.invoiceNumber).toMatch(/^INV-\d{8}$/);

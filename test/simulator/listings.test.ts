@@ -1,4 +1,4 @@
-/** Listings v3 against the official models (spec 2.5, 9.2; api-facts 7, 11). */
+/** Listings v3 against the official models (docs/marketplace-api/listings.md#listing-structure-in-v3, docs/marketplace-api/listings.md#request-body, docs/marketplace-api/listings.md#create). */
 import { SHIPPING_PROVIDERS } from '../../simulator/profile';
 import { LISTING_ERROR_CODES as CODE } from '../../simulator/listings/validate';
 import { bearer, useHarness } from './helpers';

@@ -1,4 +1,4 @@
-/** Push notifications: signature, the 17 envelopes, delivery switches, lifecycles, automatic pushes (spec 5, 6; api-facts 9). */
+/** Push notifications: signature, the 17 envelopes, delivery switches, lifecycles, automatic pushes (docs/marketplace-api/signature.md#signature-recipe, docs/marketplace-api/notifications.md, docs/marketplace-api/signature.md). */
 import { createHash } from 'node:crypto';
 import { authorizationValue, EVENT_TYPES, pushSignature } from '../../simulator';
 import { MARKETPLACE } from '../../simulator/profile';
@@ -19,7 +19,7 @@ function decodeAuthorization(header: string): { scheme: string; appId: string; s
 	return { scheme, appId, sig };
 }
 
-describe('push signature (api-facts 9.3)', () => {
+describe('push signature (docs/marketplace-api/signature.md#test-vectors)', () => {
 	const vector = {
 		appId: 'a1b2c3d4-0000-4e5f-8a9b-123456789abc',
 		secret: 's3cr3t-9f8e7d6c-5b4a-4321-9876-fedcba098765',
@@ -88,7 +88,7 @@ describe('push notifications', () => {
 
 	const bodyOf = (p: ReceivedPush) => p.json as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-	it('sends all 17 event types with the envelope and attributes of api-facts 9.6', async () => {
+	it('sends all 17 event types with the envelope and attributes of docs/marketplace-api/notifications.md#events', async () => {
 		const { results } = await h.sim.control.sendAllNotifications({});
 		expect(results.map((r) => r.eventType)).toEqual([...EVENT_TYPES]);
 		expect(EVENT_TYPES).toHaveLength(17);

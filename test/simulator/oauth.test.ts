@@ -1,4 +1,4 @@
-/** Token endpoint, expiry, authorize and bearer validation (spec 4.1-4.4, 5, 7; api-facts 2). */
+/** Token endpoint, expiry, authorize and bearer validation (docs/marketplace-api/authentication.md#client-credentials-grant, docs/marketplace-api/authentication.md#token-expiry-check, docs/marketplace-api/authentication.md#which-header-a-call-carries, docs/marketplace-api/errors.md#subscription-statuses, docs/marketplace-api/authentication.md#token-endpoint). */
 import { basic, bearer, PARTNER, partnerTokens, SELF, selfToken, useHarness } from './helpers';
 
 const TOKEN = '/oauth-service/oauth/token';

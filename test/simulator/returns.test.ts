@@ -1,4 +1,4 @@
-/** Returns v2 (api-facts 6). */
+/** Returns v2 (docs/marketplace-api/returns.md#return-search). */
 import { bearer, useHarness } from './helpers';
 
 interface WireReturn {
@@ -31,7 +31,7 @@ describe('returns v2', () => {
 		expect(items).toHaveLength(8);
 		expect(items.every((r) => r.type === 'customer_return')).toBe(true);
 		expect(new Set(items.map((r) => r.locationId))).toEqual(new Set(['LOC-DEMO-1', 'LOC-DEMO-2']));
-		// The official return item (api-facts 6, 11), nothing else.
+		// The official return item (docs/marketplace-api/returns.md#return-search, docs/marketplace-api/returns.md#return-record), nothing else.
 		expect(Object.keys(items[0]).sort()).toEqual(
 			[
 				'returnId', 'orderItemId', 'orderId', 'orderDate', 'sellerId', 'shipmentId', 'shipmentStatus', 'locationId', 'quantity', 'status', 'type', 'reason',

@@ -1,4 +1,4 @@
-/** Shipment search, paging, lookups and shipping details (api-facts 3, 4). */
+/** Shipment search, paging, lookups and shipping details (docs/marketplace-api/shipments.md#search, docs/marketplace-api/batch-limits.md#limits-per-call). */
 import { bearer, partnerTokens, startHarness, useHarness } from './helpers';
 
 const FILTER = '/sellers/v3/shipments/filter';

@@ -1,4 +1,4 @@
-/** POST /sellers/v3/notification/subscription (spec 4.5 and 7). */
+/** POST /sellers/v3/notification/subscription (docs/marketplace-api/notifications.md#subscription-switch, docs/marketplace-api/errors.md#subscription-statuses). */
 import { bearer, partnerTokens, useHarness } from './helpers';
 
 const PATH = '/sellers/v3/notification/subscription';

@@ -25,7 +25,7 @@ import { startReceiver, type Receiver } from './webhookHarness';
 const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Receiver settings of the pipeline-level cases: the api-facts example app, all events. */
+/** Receiver settings of the pipeline-level cases: the reference vector app (test/trigger/helpers.ts, docs/marketplace-api/signature.md#test-vectors), all events. */
 const NOW = VECTOR.epoch;
 const settings: ReceiverSettings = {
 	verify: {

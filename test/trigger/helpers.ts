@@ -1,11 +1,11 @@
 /**
- * Shared test material for the trigger: the api-facts 9.3 worked example and a signer that
+ * Shared test material for the trigger: the reference vector (docs/marketplace-api/signature.md#test-vectors) and a signer that
  * builds headers the way the marketplace does (independently of the code under test where it
  * matters: SHA-1 and base64 come straight from node:crypto and Buffer here).
  */
 import { createHash } from 'node:crypto';
 
-/** api-facts 9.3, verbatim. */
+/** The reference vector: made-up app, secret, URL and date (docs/marketplace-api/signature.md#test-vectors). */
 export const VECTOR = {
 	appId: 'a1b2c3d4-0000-4e5f-8a9b-123456789abc',
 	appSecret: 's3cr3t-9f8e7d6c-5b4a-4321-9876-fedcba098765',

@@ -38,7 +38,7 @@ function withSignature(signature: string): HeaderBag {
 /** The vector's base64 token, for byte-level tampering. */
 const TOKEN = VECTOR.header.slice('MKTLOGIN '.length);
 
-describe('api-facts 9.3 worked example', () => {
+describe('the reference vector (docs/marketplace-api/signature.md#test-vectors)', () => {
 	it('reproduces the signed string, the SHA-1 and the header', () => {
 		expect(`${VECTOR.epoch}${VECTOR.registeredUrl}POST${VECTOR.appSecret}`).toBe(VECTOR.signedString);
 		expect(computeSignature(String(VECTOR.epoch), VECTOR.registeredUrl, VECTOR.appSecret)).toBe(VECTOR.sha1);

@@ -276,7 +276,7 @@ describe('location to seller map', () => {
 });
 
 describe('worked example through HTTP', () => {
-	it('accepts the api-facts example headers when the node is set to the example URL (then rejects them as stale)', async () => {
+	it('accepts the reference vector headers when the node is set to the example URL (then rejects them as stale)', async () => {
 		const r = await start({ registeredUrl: VECTOR.registeredUrl });
 		const before = r.logs.length;
 		// The example is from March 2025, so at any later "now" it is a genuine but stale request.

@@ -1,7 +1,7 @@
 /**
- * Dates for the marketplace: ISO-8601 with an explicit offset (api-facts 1: never assume Z), and
- * calendar dates (yyyy-MM-dd) where the official model types a field as a date (api-facts 11:
- * invoiceDate; docs/api-choices.md "Generate Labels"). A value without an offset is read in the
+ * Dates for the marketplace: ISO-8601 with an explicit offset (docs/marketplace-api/conventions.md#dates: never assume Z), and
+ * calendar dates (yyyy-MM-dd) where the official model types a field as a date (docs/marketplace-api/shipments.md#generate-labels:
+ * invoiceDate; docs/api-choices.md#generate-labels). A value without an offset is read in the
  * workflow's time zone.
  */
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';

@@ -16,7 +16,7 @@ import { collectShipmentIds, errorItem, inInputOrder, type NodeFailure, type Uni
 import { checkPdfDownload } from './pdf';
 
 export interface DocumentDownload {
-	/** Shipments per request: 100 for labels and invoices, 50 for label-only (api-facts 4). */
+	/** Shipments per request: 100 for labels and invoices, 50 for label-only (docs/marketplace-api/batch-limits.md#limits-per-call). */
 	batchSize: number;
 	/** File name prefix, e.g. "labels". */
 	fileKind: string;

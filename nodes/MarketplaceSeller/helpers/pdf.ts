@@ -1,6 +1,6 @@
 /**
  * Is this download a usable PDF? The marketplace answers a label that is not ready either with
- * an error body or with a valid but blank PDF (api-facts 5.2), so both are checked.
+ * an error body or with a valid but blank PDF (docs/marketplace-api/shipments.md#label-and-invoice-documents), so both are checked.
  */
 const PDF_MAGIC = Buffer.from('%PDF', 'latin1');
 
@@ -22,7 +22,7 @@ function isBlankPdf(body: Buffer): boolean {
 	return streams.every((stream) => !drawing.test(stream.replace(/^stream\r?\n/, '').replace(/\r?\nendstream$/, '')));
 }
 
-/** What a download must look like to be kept as a file (api-facts 5.2). */
+/** What a download must look like to be kept as a file (docs/marketplace-api/shipments.md#label-and-invoice-documents). */
 export function checkPdfDownload(body: Buffer, contentType: string): { ok: true } | { ok: false; reason: string; text?: string } {
 	const type = contentType.toLowerCase();
 	if (!isPdf(body)) {

@@ -1,6 +1,6 @@
 /**
  * Per-shipment results: shipment actions answer HTTP 200 even when some shipments fail
- * (api-facts 5.5), and lookups may leave a shipment out. Each unit gets its own outcome; a unit
+ * (docs/marketplace-api/errors.md#per-item-results), and lookups may leave a shipment out. Each unit gets its own outcome; a unit
  * the marketplace did not mention is an error too, so nothing is dropped silently. (Listing
  * writes report per SKU instead: listing.fields.ts.)
  */
@@ -11,10 +11,10 @@ import { apiExchange, knownSecrets, listOf, unconfirmedReason, type Exchange } f
 import { executeInBatches, unitFailure, type Unit, type UnitOutcome } from './execution';
 import { canCheckState, outcomesFromState, recheckAfterRetry } from './stateCheck';
 
-/** Labels, dispatch, cancel and form acknowledgements take up to 25 shipments per request (api-facts 4). */
+/** Labels, dispatch, cancel and form acknowledgements take up to 25 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 const SHIPMENT_ACTION_BATCH_SIZE = 25;
 
-/** What each documented errorCode means for the user (api-facts 5.2, 5.4). */
+/** What each documented errorCode means for the user (docs/marketplace-api/errors.md#per-item-error-codes, docs/marketplace-api/shipments.md#ready-to-dispatch). */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	INVALID_SHIPMENTS: 'The shipment is unknown, belongs to another seller or location, or is in a state that does not allow this.',
 	OPERATION_NOT_ALLOWED: 'The shipment is not in a state that allows this operation.',
@@ -22,7 +22,7 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 	EMPTY_OR_INVALID_REASON_FOR_CANCELLATION: 'Use one of the documented reasons: cannot_procure_item, not_enough_inventory, b2b_order.',
 };
 
-/** `status` in the reference, `processingStatus` in older pages (api-facts 10.1 #1). */
+/** `status` in the reference, `processingStatus` in older pages (docs/marketplace-api/discrepancies.md#per-item-status-field). */
 function resultStatus(result: IDataObject): string {
 	return String(result.status ?? result.processingStatus ?? '').toUpperCase();
 }

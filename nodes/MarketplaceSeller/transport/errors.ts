@@ -34,7 +34,7 @@ export interface ErrorContext {
 	/** What the user asked for, e.g. "Update notification subscription". */
 	operation: string;
 	itemIndex?: number;
-	/** Operation-specific meanings, e.g. the subscription statuses of spec 7. */
+	/** Operation-specific meanings, e.g. the subscription statuses of docs/marketplace-api/errors.md#subscription-statuses. */
 	statusExplanations?: Partial<Record<number, StatusExplanation>>;
 	/** Values to keep out of messages: the access token, secrets. */
 	secrets: string[];
@@ -119,11 +119,11 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 	return { meaning: 'The marketplace answered with an error.', action: 'Check the parameters and try again.' };
 }
 
-/** The marketplace's own error fields, in the shapes api-facts 2.3, 5.5, 7 and 8 describe. */
+/** The marketplace's own error fields, in the shapes docs/marketplace-api/authentication.md#token-errors, docs/marketplace-api/errors.md#per-item-results, docs/marketplace-api/listings.md#per-sku-results, docs/marketplace-api/errors.md#status-codes describe. */
 function marketplaceWords(body: IDataObject | undefined, text: string | undefined): string {
 	if (!body) return text ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) : '';
 	let error = body.error;
-	// A 500 may carry a JSON text in `error` (api-facts 2.3): show its inner fields.
+	// A 500 may carry a JSON text in `error` (docs/marketplace-api/authentication.md#token-errors): show its inner fields.
 	if (typeof error === 'string' && error.trim().startsWith('{')) {
 		try {
 			const inner = JSON.parse(error) as IDataObject;

@@ -26,7 +26,7 @@ export type { MarketplaceContext } from './connection';
 export { credentialTypeOf } from '../../shared/authentication';
 export { getConnection, knownSecrets } from './connection';
 
-/** Order calls may take up to 60 s, listing calls 10 s (api-facts 8). */
+/** Order calls may take up to 60 s, listing calls 10 s (docs/marketplace-api/errors.md#timeouts). */
 export type ApiFamily = 'orders' | 'listings' | 'oauth';
 
 const TIMEOUT_MS: Record<ApiFamily, number> = { orders: 60_000, listings: 10_000, oauth: 30_000 };
@@ -43,7 +43,7 @@ export interface MarketplaceRequest {
 	/** How the user would name this call in an error message. */
 	operation: string;
 	itemIndex?: number;
-	/** Operation-specific meaning of statuses (spec 7 for the subscription). */
+	/** Operation-specific meaning of statuses (docs/marketplace-api/errors.md#subscription-statuses for the subscription). */
 	statusExplanations?: Partial<Record<number, StatusExplanation>>;
 	/**
 	 * Whether sending this request twice does no harm: reads, and writes that set an absolute

@@ -39,7 +39,7 @@ async function* pageByPage(
 	}
 }
 
-/** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (api-facts 3.2). */
+/** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (docs/marketplace-api/paging.md#shipment-search-paging). */
 export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
 	// A search changes nothing: safe to send again (repeatable), and it must answer its list.
 	const first: MarketplaceRequest = {
@@ -59,7 +59,7 @@ export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDat
 	});
 }
 
-/** GET with the query, then the nextUrl links (either form, paging.ts) while hasMore (api-facts 6). */
+/** GET with the query, then the nextUrl links (either form, paging.ts) while hasMore (docs/marketplace-api/paging.md#returns-paging). */
 export function returnSearchPageByPage(context: MarketplaceContext, qs: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
 	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation, expect: { returnItems: 'list' } };
 	return pageByPage(context, first, (page, request) => {

@@ -1,5 +1,5 @@
 /**
- * Cursor paging, as each API family does it (api-facts 3.2, 6, 7):
+ * Cursor paging, as each API family does it (docs/marketplace-api/paging.md#shipment-search-paging, docs/marketplace-api/returns.md#return-search, docs/marketplace-api/paging.md#listing-search-paging):
  * - shipments: POST the filter, then GET {base}/sellers + nextPageUrl while hasMore;
  * - returns: GET with the query, then GET {base}/sellers/v2 + nextUrl while hasMore (nextUrl may
  *   also carry the version, /v2/returns?...: then it is relative to /sellers);
@@ -87,7 +87,7 @@ export function followLink(
 	return path;
 }
 
-/** Shipment search (api-facts 3.2). */
+/** Shipment search (docs/marketplace-api/paging.md#shipment-search-paging). */
 export async function searchShipmentPages(
 	context: MarketplaceContext,
 	body: IDataObject,
@@ -118,16 +118,16 @@ export async function searchShipmentPages(
 }
 
 /**
- * The path of a returns nextUrl (api-facts 6, 11): relative to /sellers/v2 ("/returns?..."), or,
+ * The path of a returns nextUrl (docs/marketplace-api/paging.md#returns-paging): relative to /sellers/v2 ("/returns?..."), or,
  * in the form of the shipments' link, to /sellers ("/v2/returns?..."); the official client leaves
- * the form open, so both are followed (docs/api-choices.md "Returns").
+ * the form open, so both are followed (docs/api-choices.md#returns).
  */
 export function returnsNextPath(context: MarketplaceContext, request: MarketplaceRequest, link: unknown): string {
 	const versioned = typeof link === 'string' && /^\/?v2\//.test(link);
 	return followLink(context, request, 'nextUrl', link, versioned ? PATHS.sellers : PATHS.returnsRoot);
 }
 
-/** Returns search (api-facts 6): GET with the query, then the nextUrl links while hasMore. */
+/** Returns search (docs/marketplace-api/paging.md#returns-paging): GET with the query, then the nextUrl links while hasMore. */
 export async function searchReturnPages(
 	context: MarketplaceContext,
 	qs: IDataObject,
@@ -156,7 +156,7 @@ export async function searchReturnPages(
 	);
 }
 
-/** Listing search (api-facts 7): page_id cursor in the body. */
+/** Listing search (docs/marketplace-api/paging.md#listing-search-paging): page_id cursor in the body. */
 export async function searchListingPages(
 	context: MarketplaceContext,
 	filters: IDataObject,

@@ -1,6 +1,6 @@
 /**
  * When to try a call again, and how long to wait. The marketplace documents 499 and 503 as
- * "connection timed out" / "unavailable" next to the 5xx family (api-facts 8); a 429 is not
+ * "connection timed out" / "unavailable" next to the 5xx family (docs/marketplace-api/errors.md#retrying); a 429 is not
  * documented but is treated the same way, honouring Retry-After.
  *
  * Reads (and writes that set an absolute value) are repeatable and retried on all of these.

@@ -1,6 +1,6 @@
 /**
- * What change detection reads from a shipment (search v3 shape, api-facts 3.3) or a return (v2
- * shape, api-facts 6): its ID, when it was last modified, when it was ordered or created, and
+ * What change detection reads from a shipment (search v3 shape, docs/marketplace-api/shipments.md#shipment-record) or a return (v2
+ * shape, docs/marketplace-api/returns.md#return-search): its ID, when it was last modified, when it was ordered or created, and
  * its state. Read tolerantly: fields may be missing or renamed in other API versions.
  */
 import type { IDataObject } from 'n8n-workflow';

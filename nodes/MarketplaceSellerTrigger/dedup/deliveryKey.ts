@@ -1,7 +1,7 @@
 /**
  * Delivery key: the identity of one notification across redeliveries.
  *
- * The marketplace sends no event id (api-facts 9.5), and two events sent in the same second
+ * The marketplace sends no event id (docs/marketplace-api/notifications.md#envelope), and two events sent in the same second
  * carry identical signature headers (9.4), so the key is a hash of the canonical envelope:
  * eventType, shipmentId, returnId, timestamp and attributes, with object keys sorted
  * recursively (array order is kept: it is data). source, version and locationId are left out

@@ -1,5 +1,5 @@
 /**
- * The notification signature (spec 5 "Notification signature", api-facts 9.2 to 9.4).
+ * The notification signature (docs/marketplace-api/signature.md#signature-recipe, docs/marketplace-api/signature.md#parsing-the-header).
  *
  *   X_Authorization: <SCHEME> base64( appId ":" signature )
  *   signature = lowercase hex SHA-1( epochSeconds(X_Date) + registeredUrl + "POST" + appSecret )

@@ -44,7 +44,7 @@ export interface VerifyOptions {
 	replayWindowSeconds: number;
 	/**
 	 * Also accept a signature computed over the raw X_Date text instead of its epoch seconds
-	 * (api-facts 9.3 "optional fallback", 10.1 #5). Off by default.
+	 * (docs/marketplace-api/discrepancies.md#signature-date-form). Off by default.
 	 */
 	acceptRawDateSignature?: boolean;
 }

@@ -23,7 +23,7 @@ import { writeListings } from './write';
 
 const fieldsMode = { show: { listingInput: ['fields'] } };
 
-/** The Listing (JSON) default: every field the create model requires (api-facts 11), to fill in. */
+/** The Listing (JSON) default: every field the create model requires (docs/marketplace-api/listings.md#create), to fill in. */
 const LISTING_JSON_TEMPLATE = JSON.stringify(
 	{
 		product_id: '',
@@ -76,7 +76,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['create'] } }, properties);
 
-/** Creates listings; an existing SKU is overwritten (api-facts 7). Nothing is read first. */
+/** Creates listings; an existing SKU is overwritten (docs/marketplace-api/listings.md#create). Nothing is read first. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'create',

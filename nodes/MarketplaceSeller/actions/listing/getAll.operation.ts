@@ -22,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['listing'],
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const limit = readLimit(this, itemIndex);
-		// The schema spells it "lisitng_status"; the documented field is listing_status (api-facts 10.1 #9).
+		// The schema spells it "lisitng_status"; the documented field is listing_status (docs/marketplace-api/discrepancies.md#listing-status-spelling).
 		const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
 		return await searchListingPages(this, filters, { limit, itemIndex, operation: 'Get many listings' });
 	});

@@ -1,7 +1,7 @@
 /**
  * The parameters of the hyperlocal listing operations (docs/marketplace-api/listings.md#hyperlocal-listings): the standard
  * listing's price, tax and labels, but a single package and a single location, and no
- * fulfillment entities (docs/api-choices.md "Hyperlocal listings").
+ * fulfillment entities (docs/api-choices.md#hyperlocal-listings).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 

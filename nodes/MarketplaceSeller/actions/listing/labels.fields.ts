@@ -2,8 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * The address and dating labels: objects in the official model, never texts (api-facts 11;
- * docs/api-choices.md "Address and dating labels").
+ * The address and dating labels: objects in the official model, never texts (docs/marketplace-api/listings.md#address-and-dating-labels;
+ * docs/api-choices.md#address-and-dating-labels).
  */
 export const labelFieldOptions: INodeProperties[] = [
 	{

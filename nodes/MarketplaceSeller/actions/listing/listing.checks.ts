@@ -1,5 +1,5 @@
 /**
- * Checks of a wire listing against what the official models require (api-facts 7 and 11), so that
+ * Checks of a wire listing against what the official models require (docs/marketplace-api/listings.md#request-body, docs/marketplace-api/listings.md#create), so that
  * bad input is refused before any request, naming the SKU and the field. A write is checked twice:
  * the user's input first, then (Update, Update Price, Update Inventory) the listing completed
  * from the current one, right before it is sent.
@@ -39,7 +39,7 @@ const HYPERLOCAL_CREATE: Requirement[] = [...HYPERLOCAL_UPDATE, 'package', 'addr
 
 /**
  * The standard listing's entities that the hyperlocal models do not have, and what to give instead
- * (docs/api-choices.md "Hyperlocal listings").
+ * (docs/api-choices.md#hyperlocal-listings).
  */
 const NOT_HYPERLOCAL: Record<string, string> = {
 	packages: 'a hyperlocal listing has a single package: give package {name, dimensions, weight}',
@@ -56,7 +56,7 @@ const HYPERLOCAL_ONLY: Record<string, string> = {
 };
 
 /**
- * What each call requires (api-facts 11). Create has nothing to complete from; Update and the
+ * What each call requires (docs/marketplace-api/listings.md#create). Create has nothing to complete from; Update and the
  * price / inventory updates read what the user did not give from the current listing.
  */
 const REQUIRED: Record<ListingMode, Record<CheckPhase, Requirement[]>> = {
@@ -70,7 +70,7 @@ const REQUIRED: Record<ListingMode, Record<CheckPhase, Requirement[]>> = {
 	inventory: { input: ['locations'], final: ['product_id', 'locations'] },
 };
 
-/** Fields that v3 moved under an entity; the old placement is no longer supported (spec 9.2). */
+/** Fields that v3 moved under an entity; the old placement is no longer supported (docs/marketplace-api/listings.md#listing-structure-in-v3). */
 const MOVED_IN_V3: Record<string, string> = {
 	length: 'packages',
 	breadth: 'packages',
@@ -109,7 +109,7 @@ function missing(listing: IDataObject, requirement: Requirement): string | undef
 		case 'fulfillment_profile':
 			return blank(value) ? `fulfillment_profile is required (${FULFILLMENT_PROFILES.slice(0, -1).join(', ')} or ${FULFILLMENT_PROFILES.at(-1)})` : undefined;
 		case 'fulfillment': {
-			// Optional, but complete when given (api-facts 11).
+			// Optional, but complete when given (docs/marketplace-api/listings.md#create).
 			if (value === undefined) return undefined;
 			if (!isObject(value)) return 'fulfillment must be an object {dispatch_sla, shipping_provider, procurement_type}';
 			const field = ['dispatch_sla', 'shipping_provider', 'procurement_type'].find((key) => blank(value[key]));
@@ -204,7 +204,7 @@ function locationsProblem(locations: unknown): string | undefined {
 	return undefined;
 }
 
-/** address_label and dating_label are objects in the official model, never texts (api-facts 11). */
+/** address_label and dating_label are objects in the official model, never texts (docs/marketplace-api/listings.md#address-and-dating-labels). */
 function labelsProblem(listing: IDataObject): string | undefined {
 	const address = listing.address_label;
 	if (address !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * The parameters of the listing v3 operations (spec 2.5, 9.2; api-facts 7 and 11): SKU pickers,
+ * The parameters of the listing v3 operations (docs/marketplace-api/listings.md#listing-structure-in-v3, docs/marketplace-api/listings.md#request-body, docs/marketplace-api/listings.md#create): SKU pickers,
  * the entities (price, tax, fulfillment, packages, locations, labels) and the enums they use.
  * The wire body is built in listing.wire.ts and checked in listing.checks.ts.
  */
@@ -65,7 +65,7 @@ export const productIdProperty: INodeProperties = {
 	description: 'The marketplace product the listing sells',
 };
 
-/** Update Price and Update Inventory: the official models require product_id (api-facts 11). */
+/** Update Price and Update Inventory: the official models require product_id (docs/marketplace-api/listings.md#update-price). */
 export const productIdLookupProperty: INodeProperties = {
 	displayName: 'Product ID',
 	name: 'productId',
@@ -145,7 +145,7 @@ export const packageSizeFields: INodeProperties[] = [
 	},
 ];
 
-/** The final packaging; the official listing model requires a name per package (api-facts 11). */
+/** The final packaging; the official listing model requires a name per package (docs/marketplace-api/listings.md#packages). */
 export const packagesProperty: INodeProperties = {
 	displayName: 'Packages',
 	name: 'packages',

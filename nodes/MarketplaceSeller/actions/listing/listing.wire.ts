@@ -1,7 +1,7 @@
 /**
- * The wire listing (snake_case, v3 entities; api-facts 7 and 11): built from parameter values or
+ * The wire listing (snake_case, v3 entities; docs/marketplace-api/listings.md#request-body, docs/marketplace-api/listings.md#create): built from parameter values or
  * from JSON input, and completed from the current listing where a call needs the whole listing
- * or its product_id (docs/api-choices.md "Listings").
+ * or its product_id (docs/api-choices.md#listings).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -123,7 +123,7 @@ function rename(target: IDataObject, from: string, to: string): void {
 }
 
 /**
- * Accepts the prose and camelCase names in JSON input and sends the wire names (api-facts 10.1
+ * Accepts the prose and camelCase names in JSON input and sends the wire names (docs/marketplace-api/discrepancies.md
  * #8): sellingPrice -> selling_price, addressLabel -> address_label, procurement_sla ->
  * dispatch_sla, ... A flat package {name, length, breadth, height, weight} (in packages, or a
  * hyperlocal listing's package) gets the model's nested dimensions; the lookup's own fields (sku, listing_id) are dropped.

@@ -1,6 +1,6 @@
 /**
  * The listing lookup by SKU, GET /sellers/listings/v3/{skuIds}: up to 10 SKUs per request,
- * answered as {available: {sku: listing}, unavailable: [...], invalid: [...]} (api-facts 7, 11).
+ * answered as {available: {sku: listing}, unavailable: [...], invalid: [...]} (docs/marketplace-api/listings.md#lookup-by-sku).
  * Used by Get and by the writes that need the current listing.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';

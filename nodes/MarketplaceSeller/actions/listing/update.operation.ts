@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['update'] } }, properties);
 
-/** Sends the whole listing with the changes and archived_status ARCHIVED or NONE (api-facts 11). */
+/** Sends the whole listing with the changes and archived_status ARCHIVED or NONE (docs/marketplace-api/listings.md#update). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'update',

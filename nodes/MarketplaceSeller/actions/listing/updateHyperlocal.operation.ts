@@ -53,7 +53,7 @@ export const description = updateDisplayOptions({ show: { resource: ['listing'],
 /**
  * Updates hyperlocal listings (POST .../listings/v3/hyperlocal/update; docs/marketplace-api/listings.md#hyperlocal-listings). Unlike the
  * standard Update, nothing is completed from a lookup: whether the lookup returns a hyperlocal
- * listing in the hyperlocal shape is not documented (docs/api-choices.md "Hyperlocal listings").
+ * listing in the hyperlocal shape is not documented (docs/api-choices.md#hyperlocal-listings).
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {

@@ -15,8 +15,8 @@ const properties: INodeProperties[] = [existingSkuProperty, productIdLookupPrope
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updateInventory'] } }, properties);
 
 /**
- * {<sku>: {product_id, locations}} (api-facts 11): inventory makes the listing buyable at a
- * location, DISABLED stops it (spec 2.5).
+ * {<sku>: {product_id, locations}} (docs/marketplace-api/listings.md#update-inventory): inventory makes the listing buyable at a
+ * location, DISABLED stops it (docs/marketplace-api/listings.md#update-inventory).
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {

@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updatePrice'] } }, properties);
 
-/** {<sku>: {product_id, price: {mrp, selling_price, currency}}} (api-facts 11). */
+/** {<sku>: {product_id, price: {mrp, selling_price, currency}}} (docs/marketplace-api/listings.md#update-price). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'price',

@@ -2,8 +2,8 @@
  * Sends listing writes (create, update, price, inventory, hyperlocal create and update): 10 SKUs per request, per-SKU results.
  * What a call requires and the user did not give (the whole listing for Update, product_id for
  * the price and inventory updates) is read from the current listing: one lookup of the batch's
- * SKUs that need it, at most one per request, none when nothing is missing (api-facts 11;
- * docs/api-choices.md "Listings").
+ * SKUs that need it, at most one per request, none when nothing is missing (docs/marketplace-api/listings.md#create;
+ * docs/api-choices.md#listings).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
@@ -44,7 +44,7 @@ function problemsOf(result: IDataObject): string {
 }
 
 /**
- * A per-SKU result under HTTP 200: {"SKU": {status, errors, attribute_errors}} (api-facts 7).
+ * A per-SKU result under HTTP 200: {"SKU": {status, errors, attribute_errors}} (docs/marketplace-api/listings.md#per-sku-results).
  * SUCCESS and WARNING pass (warnings kept in the output); FAILURE and a missing SKU fail.
  */
 function skuOutcome(context: IExecuteFunctions, unit: Unit<unknown>, response: IDataObject, what: string): UnitOutcome {
@@ -92,7 +92,7 @@ export async function writeListings(
 		const lookup: ListingLookup | undefined =
 			incomplete.length > 0 ? await lookUpListings(context, incomplete, batch[0].itemIndex, `${operation} (reading the current listings)`) : undefined;
 		const outcomes: Array<UnitOutcome | undefined> = [];
-		// The body is a map keyed by seller SKU (api-facts 7); a SKU given twice keeps its last value.
+		// The body is a map keyed by seller SKU (docs/marketplace-api/listings.md#request-body); a SKU given twice keeps its last value.
 		const body: IDataObject = {};
 		for (const unit of batch) {
 			let listing = unit.payload;

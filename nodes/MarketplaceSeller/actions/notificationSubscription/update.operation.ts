@@ -58,7 +58,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** What each status of spec 7 means for the user of this operation. */
+/** What each status of docs/marketplace-api/errors.md#subscription-statuses means for the user of this operation. */
 function subscriptionStatusExplanations(sellerId: string, locationId: string): Record<number, StatusExplanation> {
 	return {
 		400: {
@@ -90,7 +90,7 @@ function flag(choice: string): boolean | undefined {
 	return undefined;
 }
 
-/** Spec 4.5: either switch, both, or neither (then nothing changes). */
+/** docs/marketplace-api/notifications.md#subscription-switch: either switch, both, or neither (then nothing changes). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const sellerId = readRequiredText(this, 'sellerId', itemIndex, 'Seller ID');

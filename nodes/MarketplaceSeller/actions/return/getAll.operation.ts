@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['getAll'] } }, properties);
 
-/** Returns are still on version 2 of the API (api-facts 6). One output item per return item. */
+/** Returns are still on version 2 of the API (docs/marketplace-api/returns.md#return-search). One output item per return item. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		// A free text in the official model; the three options are the known values (docs/api-choices.md "Cancel").
+		// A free text in the official model; the three options are the known values (docs/api-choices.md#cancel).
 		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
 		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
 		if (groups.length === 0) {

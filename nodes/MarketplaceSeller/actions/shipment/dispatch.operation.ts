@@ -20,7 +20,7 @@ export const description = updateDisplayOptions({ show: { resource: ['shipment']
 
 /**
  * Marks packed shipments, whose labels were downloaded, ready to dispatch: up to 25 per request,
- * all of one location (api-facts 5.4), so shipments are grouped by location first.
+ * all of one location (docs/marketplace-api/shipments.md#ready-to-dispatch), so shipments are grouped by location first.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<string>(this, items, (itemIndex) => {

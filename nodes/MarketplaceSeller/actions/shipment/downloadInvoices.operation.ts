@@ -37,7 +37,7 @@ function invoicesPath(shipmentIds: string[]): string {
 	return `${PATHS.shipments}/${idsInPath(shipmentIds)}/invoices`;
 }
 
-/** Invoices exist once labels were generated; 100 shipments per request (api-facts 4, 5.2). */
+/** Invoices exist once labels were generated; 100 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('format', 0, 'pdf') === 'pdf') {
 		return await downloadDocuments(this, items, {

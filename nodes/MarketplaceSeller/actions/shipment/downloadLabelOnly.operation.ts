@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['downloadLabelOnly'] } }, properties);
 
-/** The shipping label alone, without invoice or forms: up to 50 shipments per PDF (api-facts 4, 5.2). */
+/** The shipping label alone, without invoice or forms: up to 50 shipments per PDF (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const reprint = this.getNodeParameter('reprint', 0, false) as boolean;
 	return await downloadDocuments(this, items, {

@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [shipmentIdsProperty, binaryPropertyNamePr
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['downloadLabels'] } }, properties);
 
-/** Labels with invoices and forms, up to 100 shipments per PDF (api-facts 4). */
+/** Labels with invoices and forms, up to 100 shipments per PDF (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	return await downloadDocuments(this, items, {
 		batchSize: 100,

@@ -13,7 +13,7 @@ import { PATHS } from '../../../shared/profile';
 import { simplifyProperty, simplifyShipment } from './simplify';
 import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 
-/** Lookups take up to 100 IDs of one kind per request (api-facts 4). */
+/** Lookups take up to 100 IDs of one kind per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const LOOKUP_BATCH_SIZE = 100;
 
 const LOOKUP_KINDS = {

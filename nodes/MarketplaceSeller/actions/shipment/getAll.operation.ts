@@ -21,9 +21,9 @@ import { simplifyProperty, simplifyShipment } from './simplify';
 import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 
 /**
- * States allowed per filter type (api-facts 3.1). The v3 enum adds RETURN_REQUESTED, RETURNED and
+ * States allowed per filter type (docs/marketplace-api/shipments.md#search-filter). The v3 enum adds RETURN_REQUESTED, RETURNED and
  * COMPLETED without tying them to a type; they come after delivery, so they are offered with
- * post-dispatch (docs/api-choices.md "Shipment search").
+ * post-dispatch (docs/api-choices.md#shipment-search).
  */
 const STATES_BY_TYPE = {
 	preDispatch: ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'],
@@ -209,7 +209,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getAll'] } }, properties);
 
-/** Builds the filter body of api-facts 3.1 (the 13 fields of v3's filter, api-facts 11) from one item's parameters. */
+/** Builds the filter body of docs/marketplace-api/shipments.md#search-filter (the 13 fields of v3's filter, docs/marketplace-api/shipments.md#search-filter) from one item's parameters. */
 function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const type = context.getNodeParameter('filterType', itemIndex) as FilterType;
 	if (!(type in STATES_BY_TYPE)) {
@@ -244,15 +244,15 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 		if (!types.includes(type)) continue;
 		const from = readDate(context, filters[`${field}From`], itemIndex, `${label} From`);
 		const to = readDate(context, filters[`${field}To`], itemIndex, `${label} To`);
-		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (api-facts 10.2).
+		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (docs/marketplace-api/discrepancies.md#mistakes-seen-in-public-clients).
 		if (from !== undefined || to !== undefined) filter[field] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 	}
 	for (const list of ['shipmentTypes', 'dispatchServiceTiers', 'serviceProfiles'] as const) {
 		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
 	}
-	// v3's filter has no hold (older docs had it): a saved On Hold value is not sent (docs/api-choices.md "Shipment search").
+	// v3's filter has no hold (older docs had it): a saved On Hold value is not sent (docs/api-choices.md#shipment-search).
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
-	// A top-level sellerId selects the seller for partner tokens (api-facts 3.1).
+	// A top-level sellerId selects the seller for partner tokens (docs/marketplace-api/shipments.md#search-filter).
 	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();
 	const rule = (context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as IDataObject | undefined;
 	if (rule !== undefined) body.sort = { field: rule.field ?? 'dispatchByDate', order: rule.order ?? 'asc' };
@@ -263,7 +263,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	const output = await forEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
-		// 20 per page is the marketplace's maximum (api-facts 3.2); a smaller limit asks for less.
+		// 20 per page is the marketplace's maximum (docs/marketplace-api/paging.md#shipment-search-paging); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
 		const shipments = await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
 		return this.getNodeParameter('simplify', itemIndex, true) ? shipments.map(simplifyShipment) : shipments;

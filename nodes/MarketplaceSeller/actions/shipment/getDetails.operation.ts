@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [shipmentIdsProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getDetails'] } }, properties);
 
-/** Addresses, buyer details, courier and tracking, dimensions: 100 shipments per request (api-facts 4). */
+/** Addresses, buyer details, courier and tracking, dimensions: 100 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {

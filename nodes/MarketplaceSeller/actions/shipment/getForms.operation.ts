@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [shipmentIdsProperty];
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getForms'] } }, properties);
 
 /**
- * The spec and the overview say GET, the API reference says POST (api-facts 10.1 #4): ask with
+ * The spec and the overview say GET, the API reference says POST (docs/marketplace-api/discrepancies.md#forms-method): ask with
  * GET and fall back to POST when the marketplace answers 404 or 405.
  */
 async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], itemIndex: number): Promise<IDataObject> {

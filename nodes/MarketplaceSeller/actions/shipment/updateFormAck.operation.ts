@@ -51,7 +51,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['updateFormAck'] } }, properties);
 
-/** Unblocks shipments stuck on form generation with acknowledgement numbers (api-facts 5.3). */
+/** Unblocks shipments stuck on form generation with acknowledgement numbers (docs/marketplace-api/shipments.md#forms). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');

@@ -55,7 +55,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['token'], operation: ['checkExpiry'] } }, properties);
 
-/** Spec 4.4: how long a token has left, answered as spec 2.2 plus the resulting expiry time. */
+/** How long a token has left (docs/marketplace-api/authentication.md#token-expiry-check), plus the resulting expiry time. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const credentialType = credentialTypeOf(this);
 	const credentials = await this.getCredentials(credentialType);
@@ -97,7 +97,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			itemIndex,
 		});
 		const expiresIn = Number(expiry.expires_in);
-		// Only the documented fields (spec 2.2), named in the node's camel case like the fields it
+		// Only the documented fields (docs/marketplace-api/authentication.md#token-expiry-check), named in the node's camel case like the fields it
 		// adds: a server that echoes the token must not put it in the output.
 		return {
 			expired: expiry.expired,

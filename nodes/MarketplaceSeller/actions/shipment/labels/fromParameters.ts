@@ -14,7 +14,7 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 	for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
 		if (parsed[key] !== undefined) request[key] = parsed[key];
 	}
-	// invoiceDate is a date in the official model: a date-time keeps its date (docs/api-choices.md "Generate Labels").
+	// invoiceDate is a date in the official model: a date-time keeps its date (docs/api-choices.md#generate-labels).
 	if (Array.isArray(request.invoices)) {
 		request.invoices = (request.invoices as unknown[]).map((invoice) =>
 			invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)
@@ -22,7 +22,7 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 				: invoice,
 		);
 	}
-	// The spec names it subShipmentID.dimension; the wire form is subShipments[].dimensions (api-facts 10.1 #6).
+	// The spec names it subShipmentID.dimension; the wire form is subShipments[].dimensions (docs/marketplace-api/discrepancies.md#sub-shipment-dimensions).
 	for (const sub of (request.subShipments as IDataObject[] | undefined) ?? []) {
 		if (sub.dimensions === undefined && sub.dimension !== undefined) {
 			sub.dimensions = sub.dimension;
@@ -60,7 +60,7 @@ function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex
 	if (serials.length > 0) {
 		request.serialNumbers = serials.map((entry) => ({
 			orderItemId: String(entry.orderItemId ?? '').trim(),
-			// One array per unit (api-facts 5.1: [["IMEI-1"]]).
+			// One array per unit (docs/marketplace-api/shipments.md#generate-labels: [["IMEI-1"]]).
 			serialNumbers: splitList(entry.serialNumbers).map((serial) => [serial]),
 		}));
 	}

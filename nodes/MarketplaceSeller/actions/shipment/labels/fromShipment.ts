@@ -25,7 +25,7 @@ export function labelRequestFromShipment(context: IExecuteFunctions, shipment: I
 	}
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
-	// The official model types invoiceDate as a date, yyyy-MM-dd (api-facts 11; docs/api-choices.md "Generate Labels").
+	// The official model types invoiceDate as a date, yyyy-MM-dd (docs/marketplace-api/shipments.md#generate-labels; docs/api-choices.md#generate-labels).
 	const invoiceDate = todayInZone(context.getTimezone());
 	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
 	const dimensions = {
@@ -47,7 +47,7 @@ export function labelRequestFromShipment(context: IExecuteFunctions, shipment: I
 		taxItems: live.map((item) => ({
 			orderItemId: String(item.orderItemId ?? ''),
 			taxRate,
-			// Quantities may arrive as 1.0 or "1" (api-facts 10.1 #12).
+			// Quantities may arrive as 1.0 or "1" (docs/marketplace-api/discrepancies.md#lenient-numbers).
 			quantity: Number(item.quantity) || 1,
 		})),
 		subShipments: subShipments.map((sub) => ({ subShipmentId: String(sub.subShipmentId ?? ''), dimensions: { ...dimensions } })),

@@ -1,4 +1,4 @@
-/** One shipment's part of the labels request (api-facts 5.1) and the checks made before it is sent. */
+/** One shipment's part of the labels request (docs/marketplace-api/shipments.md#generate-labels) and the checks made before it is sent. */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { listOf } from '../../../transport';
@@ -13,7 +13,7 @@ function positive(value: unknown): boolean {
 	return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
-/** Checks one shipment's label request (api-facts 5.1), naming the field that is wrong. */
+/** Checks one shipment's label request (docs/marketplace-api/shipments.md#generate-labels), naming the field that is wrong. */
 export function validateLabelRequest(context: IExecuteFunctions, request: LabelRequest, itemIndex: number): void {
 	const fail = (message: string, description?: string) => {
 		throw new NodeOperationError(context.getNode(), `Shipment ${request.shipmentId}: ${message}`, { itemIndex, description });

@@ -1,6 +1,6 @@
 /**
  * Wait Until Packed: label generation is asynchronous, APPROVED -> PACKING_IN_PROGRESS -> PACKED
- * (api-facts 5.1), so the shipments are looked up again until each is packed or the time is up.
+ * (docs/marketplace-api/shipments.md#generate-labels), so the shipments are looked up again until each is packed or the time is up.
  */
 import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
