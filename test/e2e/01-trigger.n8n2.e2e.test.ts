@@ -5,6 +5,8 @@
  */
 import type { Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
+import { validate } from '../support/jsonSchema';
+import { servedSchema, sourceSchema } from './support/outputSchema';
 import { answers, LOCATION, pushFresh, redeliver, triggerItem, withEnvelope } from './support/pushes';
 import { TRIGGER_TYPE, useSession } from './support/session';
 import { createTriggerWorkflow, settledExecutions, TRIGGER_NODE, type TriggerWorkflow } from './support/workflows';
@@ -12,6 +14,8 @@ import { createTriggerWorkflow, settledExecutions, TRIGGER_NODE, type TriggerWor
 let trigger: TriggerWorkflow;
 /** Every envelope that ran an execution so far (redelivered after the restart). */
 const accepted: Envelope[] = [];
+/** The trigger's items of the 17 event kinds, as n8n ran them. */
+const eventItems: Array<Record<string, unknown>> = [];
 
 const s = useSession('n8n2', 'trigger-n8n2', async (session) => {
 	trigger = await createTriggerWorkflow(session.n8n, session.api, session.credential, 'E2E trigger -> NoOp');
@@ -67,8 +71,20 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			expect(item.dedupKey).toMatch(/^[0-9a-f]{32}$/);
 			expect(item.verification).toMatchObject({ appId: s().sim.demo.selfApp.appId });
 			dedupKeys.add(String(item.dedupKey));
+			eventItems.push(item);
 		}
 		expect(dedupKeys.size).toBe(17);
+	});
+
+	test('the editor gets the output schema of both versions, and the 17 items n8n ran conform to it', async () => {
+		expect(eventItems).toHaveLength(17);
+		for (const version of ['1.0.0', '2.0.0']) {
+			const served = await servedSchema(s().n8n.baseUrl, TRIGGER_TYPE, version);
+			expect({ version, status: served.status }).toEqual({ version, status: 200 });
+			expect(served.schema).toEqual(sourceSchema('MarketplaceSellerTrigger', version));
+			const problems = eventItems.flatMap((item) => validate(item, served.schema!, { complete: true }).map((p) => `${String(item.eventType)} ${p}`));
+			expect(problems).toEqual([]);
+		}
 	});
 
 	test('duplicates run no extra execution: 3 copies one after another, 20 concurrent copies', async () => {

@@ -3,6 +3,7 @@
  * both handled by the harness): the tarball installs and loads, one trigger workflow and one
  * action workflow work.
  */
+import { servedSchema, sourceSchema } from './support/outputSchema';
 import { answers, carries, LOCATION, pushFresh, triggerItem, withEnvelope } from './support/pushes';
 import { ACTION_TYPE, TRIGGER_TYPE, useSession } from './support/session';
 import { ACTION_NODE, createActionWorkflow, createTriggerWorkflow, nodeOutput, runAction, settledExecutions } from './support/workflows';
@@ -14,6 +15,10 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 		expect(s().n8n.runtime.major).toBe(1);
 		expect(s().n8n.runtime.n8nVersion).toMatch(/^1\.123\./);
 		expect(await s().n8n.loadedNodeTypes()).toEqual(expect.arrayContaining([TRIGGER_TYPE, ACTION_TYPE]));
+	});
+
+	test("the editor gets the trigger's output schema (version 1)", async () => {
+		expect(await servedSchema(s().n8n.baseUrl, TRIGGER_TYPE, '1.0.0')).toEqual({ status: 200, schema: sourceSchema('MarketplaceSellerTrigger', '1.0.0') });
 	});
 
 	test('trigger: a signed push runs one execution, a forged one gets 401 and runs none', async () => {

@@ -6,6 +6,8 @@
  * waiting for the simulator to record the next poll's search call and letting n8n settle.
  */
 import { sleep, type Execution } from '../../scripts/e2e/lib';
+import { validate } from '../support/jsonSchema';
+import { servedSchema, sourceSchema } from './support/outputSchema';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, useSession } from './support/session';
 import { nodeOutput, settledExecutions } from './support/workflows';
 
@@ -90,6 +92,11 @@ describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
 		for (const execution of packed) expect(execution.status).toBe('success');
 		const item = nodeOutput(packed.sort((a, b) => Number(a.id) - Number(b.id))[1], POLL_NODE)[0].json;
 		expect(item).toMatchObject({ eventType: 'shipment_packed', source: 'marketplace', version: 'v3', shipmentId: id, attributes: { status: 'PACKED' } });
+		// The output schema the editor gets describes what n8n ran.
+		const served = await servedSchema(s().n8n.baseUrl, POLL_TYPE, '1.0.0');
+		expect(served).toEqual({ status: 200, schema: sourceSchema('MarketplaceSellerPollTrigger', '1.0.0') });
+		const items = packed.flatMap((execution) => nodeOutput(execution, POLL_NODE).map((output) => output.json));
+		expect(items.flatMap((json) => validate(json, served.schema!, { complete: true }))).toEqual([]);
 		// That the following polls (whose windows overlap these) run nothing is checked by the next test.
 	});
 
