@@ -17,7 +17,20 @@ const product = ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'];
 const development = ['simulator/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts'];
 
 export default defineConfig(
-	{ ignores: ['dist/**', 'build/**', 'coverage/**', 'node_modules/**', '.cache/**', '.demo/**', '.e2e/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'build/**',
+			'coverage/**',
+			'node_modules/**',
+			'.cache/**',
+			'.demo/**',
+			'.e2e/**',
+			'**/*.js',
+			'**/*.mjs',
+			'**/*.cjs',
+		],
+	},
 	// n8n's default, each of its blocks narrowed to the product files (defineConfig intersects
 	// the `files` of an extended config with these).
 	{ files: product, extends: [n8nDefault] },
@@ -31,7 +44,10 @@ export default defineConfig(
 		files: development,
 		extends: [tseslint.configs.recommended],
 		rules: {
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	},
 );

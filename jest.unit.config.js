@@ -25,6 +25,14 @@ module.exports = {
 	// Keeps them pure: a unit test that loads the engine, the simulator or an HTTP stack fails with
 	// "Could not locate module ... mapped as: ...not-in-unit-tests".
 	moduleNameMapper: Object.fromEntries(
-		['^n8n-core$', '^@n8n/di$', '^@n8n/backend-common$', '^@n8n/backend-network$', '^express$', '^axios$', '/simulator$'].map((pattern) => [pattern, '<rootDir>/not-in-unit-tests']),
+		[
+			'^n8n-core$',
+			'^@n8n/di$',
+			'^@n8n/backend-common$',
+			'^@n8n/backend-network$',
+			'^express$',
+			'^axios$',
+			'/simulator$',
+		].map((pattern) => [pattern, '<rootDir>/not-in-unit-tests']),
 	),
 };

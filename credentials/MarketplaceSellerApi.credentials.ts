@@ -32,7 +32,8 @@ export class MarketplaceSellerApi implements ICredentialType {
 			'For your own seller account: create a self access app in the seller dashboard (profile management > developer access > create new access) and copy its App ID and App Secret here. Partners and aggregators use the "Marketplace Seller OAuth2 API" credential instead.',
 		appKind: 'self access app',
 		appSecretNote: 'Never share it with a partner.',
-		scopeDescription: 'OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default',
+		scopeDescription:
+			'OAuth scope, case-sensitive; a comma-separated list is allowed, e.g. Seller_Api,Default',
 	});
 
 	async preAuthentication(

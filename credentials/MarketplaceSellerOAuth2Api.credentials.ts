@@ -41,7 +41,8 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 				required: true,
 				default: '',
 				placeholder: 'e.g. https://partner.example.com/oauth/callback',
-				description: 'The https redirect URL registered on your third party app; it must match exactly',
+				description:
+					'The https redirect URL registered on your third party app; it must match exactly',
 			},
 		],
 		scopeDescription: 'OAuth scope requested in the authorization URL, case-sensitive',
@@ -60,7 +61,8 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 				name: 'authorizationState',
 				type: 'string',
 				default: '',
-				description: 'The state value that came back with the code. Not needed when the whole address was pasted above.',
+				description:
+					'The state value that came back with the code. Not needed when the whole address was pasted above.',
 			},
 		],
 	});

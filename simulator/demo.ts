@@ -20,10 +20,24 @@ export function demoIdentities(world: World, baseUrl: string): DemoIdentities {
 	authorize.searchParams.set('scope', MARKETPLACE.defaultScope);
 	authorize.searchParams.set('state', 'demo-state');
 	return {
-		sellers: world.sellers.allSellers().map((s) => ({ sellerId: s.sellerId, name: s.name, locationIds: [...s.locationIds] })),
-		selfApp: { appId: selfApp.appId, appSecret: selfApp.appSecret, sellerId: selfApp.sellerId ?? '', grantTypes: [...selfApp.grantTypes] },
-		partnerApp: { appId: partnerApp.appId, appSecret: partnerApp.appSecret, redirectUri: partnerApp.redirectUris[0], grantTypes: [...partnerApp.grantTypes] },
-		subscriptions: world.subscriptions.list().map((s) => ({ sellerId: s.sellerId, locationId: s.locationId, appId: s.appId })),
+		sellers: world.sellers
+			.allSellers()
+			.map((s) => ({ sellerId: s.sellerId, name: s.name, locationIds: [...s.locationIds] })),
+		selfApp: {
+			appId: selfApp.appId,
+			appSecret: selfApp.appSecret,
+			sellerId: selfApp.sellerId ?? '',
+			grantTypes: [...selfApp.grantTypes],
+		},
+		partnerApp: {
+			appId: partnerApp.appId,
+			appSecret: partnerApp.appSecret,
+			redirectUri: partnerApp.redirectUris[0],
+			grantTypes: [...partnerApp.grantTypes],
+		},
+		subscriptions: world.subscriptions
+			.list()
+			.map((s) => ({ sellerId: s.sellerId, locationId: s.locationId, appId: s.appId })),
 		partnerAuthorizeUrl: authorize.toString(),
 	};
 }

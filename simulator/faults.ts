@@ -46,10 +46,14 @@ export class FaultInjector {
 
 	add(spec: FaultSpec): Fault {
 		if (!spec.route && !spec.pathPrefix) throw new Error('a fault needs route or pathPrefix');
-		if (spec.status !== undefined && (!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)) {
+		if (
+			spec.status !== undefined &&
+			(!Number.isInteger(spec.status) || spec.status < 100 || spec.status > 599)
+		) {
 			throw new Error('status must be an HTTP status code (100-599)');
 		}
-		if (spec.dropConnection === true && spec.status !== undefined) throw new Error('a fault has either status or dropConnection');
+		if (spec.dropConnection === true && spec.status !== undefined)
+			throw new Error('a fault has either status or dropConnection');
 		if (spec.status === undefined && spec.dropConnection !== true && !spec.delayMs) {
 			throw new Error('a fault needs status, dropConnection or delayMs');
 		}

@@ -21,7 +21,13 @@ export type { DemoIdentities } from './demo';
 export { SimulatorControl } from './control/control';
 export { ControlError } from './control/errors';
 export { pushSignature, authorizationValue } from './notifications/signing';
-export { EVENT_TYPES, SHIPMENT_EVENT_TYPES, RETURN_EVENT_TYPES, type Envelope, type EventType } from './notifications/envelopes';
+export {
+	EVENT_TYPES,
+	SHIPMENT_EVENT_TYPES,
+	RETURN_EVENT_TYPES,
+	type Envelope,
+	type EventType,
+} from './notifications/envelopes';
 export type { PushSwitches, SendResult, DeliveryResult } from './notifications/notifier';
 export type { RecordedCall } from './recorder';
 
@@ -56,7 +62,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		});
 	});
 	const address = server.address() as AddressInfo;
-	const host = address.family === 'IPv6' || address.address.includes(':') ? `[${address.address}]` : address.address;
+	const host =
+		address.family === 'IPv6' || address.address.includes(':')
+			? `[${address.address}]`
+			: address.address;
 	world.baseUrl = `http://${host}:${address.port}`;
 
 	let closed = false;

@@ -123,19 +123,36 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 	if (!isLoopbackHost(host)) throw new Error(`Refusing to listen on non-loopback host "${host}"`);
 	let startMs: number | undefined;
 	if (options.startTime !== undefined) {
-		startMs = typeof options.startTime === 'number' ? options.startTime : Date.parse(options.startTime);
-		if (Number.isNaN(startMs)) throw new Error(`startTime is not a date: ${String(options.startTime)}`);
+		startMs =
+			typeof options.startTime === 'number' ? options.startTime : Date.parse(options.startTime);
+		if (Number.isNaN(startMs))
+			throw new Error(`startTime is not a date: ${String(options.startTime)}`);
 	}
 	const receiver = options.receiver
-		? { url: options.receiver.url, registeredUrl: options.receiver.registeredUrl ?? options.receiver.url }
+		? {
+				url: options.receiver.url,
+				registeredUrl: options.receiver.registeredUrl ?? options.receiver.url,
+			}
 		: null;
 	return {
 		host,
 		port: nonNegative('port', options.port, DEFAULTS.port),
 		seed: options.seed ?? DEFAULTS.seed,
-		seedShipmentsPerLocation: nonNegative('seedShipmentsPerLocation', options.seedShipmentsPerLocation, DEFAULTS.seedShipmentsPerLocation),
-		seedReturnsPerLocation: nonNegative('seedReturnsPerLocation', options.seedReturnsPerLocation, DEFAULTS.seedReturnsPerLocation),
-		seedListingsPerSeller: nonNegative('seedListingsPerSeller', options.seedListingsPerSeller, DEFAULTS.seedListingsPerSeller),
+		seedShipmentsPerLocation: nonNegative(
+			'seedShipmentsPerLocation',
+			options.seedShipmentsPerLocation,
+			DEFAULTS.seedShipmentsPerLocation,
+		),
+		seedReturnsPerLocation: nonNegative(
+			'seedReturnsPerLocation',
+			options.seedReturnsPerLocation,
+			DEFAULTS.seedReturnsPerLocation,
+		),
+		seedListingsPerSeller: nonNegative(
+			'seedListingsPerSeller',
+			options.seedListingsPerSeller,
+			DEFAULTS.seedListingsPerSeller,
+		),
 		receiver,
 		quiet: options.quiet ?? true,
 		startMs,
@@ -149,16 +166,38 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 			redirectUri: options.partnerApp?.redirectUri ?? DEFAULTS.partnerApp.redirectUri,
 		},
 		runtime: {
-			packingDelayMs: nonNegative('packingDelayMs', options.packingDelayMs, DEFAULTS.packingDelayMs),
+			packingDelayMs: nonNegative(
+				'packingDelayMs',
+				options.packingDelayMs,
+				DEFAULTS.packingDelayMs,
+			),
 			perItemStatusField: options.perItemStatusField ?? 'status',
 			formsMethod: options.formsMethod ?? 'GET',
-			listingPageSize: nonNegative('listingPageSize', options.listingPageSize, DEFAULTS.listingPageSize) || DEFAULTS.listingPageSize,
+			listingPageSize:
+				nonNegative('listingPageSize', options.listingPageSize, DEFAULTS.listingPageSize) ||
+				DEFAULTS.listingPageSize,
 			returnsNextUrlForm: options.returnsNextUrlForm ?? 'relative',
 			autoNotify: options.autoNotify ?? true,
-			accessTokenTtlSec: nonNegative('accessTokenTtlSec', options.accessTokenTtlSec, DEFAULTS.accessTokenTtlSec),
-			refreshTokenTtlSec: nonNegative('refreshTokenTtlSec', options.refreshTokenTtlSec, DEFAULTS.refreshTokenTtlSec),
-			refreshRenewalBufferSec: nonNegative('refreshRenewalBufferSec', options.refreshRenewalBufferSec, DEFAULTS.refreshRenewalBufferSec),
-			authCodeTtlSec: nonNegative('authCodeTtlSec', options.authCodeTtlSec, DEFAULTS.authCodeTtlSec),
+			accessTokenTtlSec: nonNegative(
+				'accessTokenTtlSec',
+				options.accessTokenTtlSec,
+				DEFAULTS.accessTokenTtlSec,
+			),
+			refreshTokenTtlSec: nonNegative(
+				'refreshTokenTtlSec',
+				options.refreshTokenTtlSec,
+				DEFAULTS.refreshTokenTtlSec,
+			),
+			refreshRenewalBufferSec: nonNegative(
+				'refreshRenewalBufferSec',
+				options.refreshRenewalBufferSec,
+				DEFAULTS.refreshRenewalBufferSec,
+			),
+			authCodeTtlSec: nonNegative(
+				'authCodeTtlSec',
+				options.authCodeTtlSec,
+				DEFAULTS.authCodeTtlSec,
+			),
 		},
 	};
 }

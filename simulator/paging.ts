@@ -36,7 +36,9 @@ export class SnapshotPager<T> {
 	tokenFor(snapshot: Snapshot<T>, offset: number): string {
 		// base64url of a small JSON document, like the real tokens ("eyJ…"), plus a random nonce
 		// so tokens cannot be guessed; the server only trusts its own map.
-		const token = Buffer.from(JSON.stringify({ s: snapshot.id, o: offset, n: randomBytes(6).toString('hex') })).toString('base64url');
+		const token = Buffer.from(
+			JSON.stringify({ s: snapshot.id, o: offset, n: randomBytes(6).toString('hex') }),
+		).toString('base64url');
 		this.tokens.set(token, { snapshot, offset });
 		if (this.tokens.size > MAX_TOKENS) {
 			const oldest = this.tokens.keys().next().value;

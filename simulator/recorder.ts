@@ -43,7 +43,8 @@ export class Recorder {
 
 	add(call: RecordedCall): void {
 		this.calls.push(call);
-		if (this.calls.length > MAX_RECORDED_CALLS) this.calls.splice(0, this.calls.length - MAX_RECORDED_CALLS);
+		if (this.calls.length > MAX_RECORDED_CALLS)
+			this.calls.splice(0, this.calls.length - MAX_RECORDED_CALLS);
 		this.counts.set(call.route, (this.counts.get(call.route) ?? 0) + 1);
 	}
 
@@ -54,7 +55,8 @@ export class Recorder {
 			if (filter.route && !routeMatches(c.route, filter.route)) return false;
 			if (filter.pathPrefix && !c.path.startsWith(filter.pathPrefix)) return false;
 			if (typeof filter.since === 'number' && c.seq <= filter.since) return false;
-			if (sinceTime !== undefined && !Number.isNaN(sinceTime) && Date.parse(c.time) < sinceTime) return false;
+			if (sinceTime !== undefined && !Number.isNaN(sinceTime) && Date.parse(c.time) < sinceTime)
+				return false;
 			return true;
 		});
 	}
@@ -71,5 +73,7 @@ export class Recorder {
 
 /** `route` may be a full key (`GET /x/{id}`) or just the template (`/x/{id}`). */
 export function routeMatches(recorded: string, wanted: string): boolean {
-	return wanted.includes(' ') ? recorded === wanted : recorded.slice(recorded.indexOf(' ') + 1) === wanted;
+	return wanted.includes(' ')
+		? recorded === wanted
+		: recorded.slice(recorded.indexOf(' ') + 1) === wanted;
 }

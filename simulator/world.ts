@@ -4,7 +4,12 @@
  * the notifier. `reset()` rebuilds the seeded state from the same seed.
  */
 import { Clock } from './clock';
-import { resolveOptions, type ResolvedOptions, type RuntimeConfig, type SimulatorOptions } from './options';
+import {
+	resolveOptions,
+	type ResolvedOptions,
+	type RuntimeConfig,
+	type SimulatorOptions,
+} from './options';
 import { Prng } from './util/prng';
 import { SellerDirectory } from './data/sellers';
 import { RecordFactory } from './data/factory';

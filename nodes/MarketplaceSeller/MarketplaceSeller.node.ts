@@ -41,12 +41,32 @@ export class MarketplaceSeller implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Authorization', value: 'authorization', description: 'Links for sellers to approve a third party app' },
-					{ name: 'Listing', value: 'listing', description: 'Products for sale, their prices and stock' },
-					{ name: 'Notification Subscription', value: 'notificationSubscription', description: 'Order and return push notifications' },
+					{
+						name: 'Authorization',
+						value: 'authorization',
+						description: 'Links for sellers to approve a third party app',
+					},
+					{
+						name: 'Listing',
+						value: 'listing',
+						description: 'Products for sale, their prices and stock',
+					},
+					{
+						name: 'Notification Subscription',
+						value: 'notificationSubscription',
+						description: 'Order and return push notifications',
+					},
 					{ name: 'Return', value: 'return', description: 'Customer and courier returns' },
-					{ name: 'Shipment', value: 'shipment', description: 'Orders to pack, label, dispatch or cancel' },
-					{ name: 'Token', value: 'token', description: 'Access and refresh tokens of the credential' },
+					{
+						name: 'Shipment',
+						value: 'shipment',
+						description: 'Orders to pack, label, dispatch or cancel',
+					},
+					{
+						name: 'Token',
+						value: 'token',
+						description: 'Access and refresh tokens of the credential',
+					},
 				],
 				default: 'shipment',
 			},

@@ -29,10 +29,14 @@ const MANUAL_LIMIT = 10;
 
 function report(context: IPollFunctions, outcome: PollOutcome, budgetText: string): void {
 	if (outcome.started.length > 0) {
-		context.logger.info(`${NODE_DISPLAY_NAME}: started watching ${outcome.started.join(', ')}: ${budgetText}`);
+		context.logger.info(
+			`${NODE_DISPLAY_NAME}: started watching ${outcome.started.join(', ')}: ${budgetText}`,
+		);
 	}
 	if (outcome.skipped) {
-		context.logger.info(`${NODE_DISPLAY_NAME}: skipped this poll; the marketplace answered 429 before, next calls after ${new Date(outcome.backoffUntil ?? 0).toISOString()}`);
+		context.logger.info(
+			`${NODE_DISPLAY_NAME}: skipped this poll; the marketplace answered 429 before, next calls after ${new Date(outcome.backoffUntil ?? 0).toISOString()}`,
+		);
 		return;
 	}
 	for (const failure of outcome.failures) {
@@ -44,7 +48,9 @@ function report(context: IPollFunctions, outcome: PollOutcome, budgetText: strin
 					`If this repeats, poll less often: ${budgetText}.`,
 			);
 		} else {
-			context.logger.warn(`${NODE_DISPLAY_NAME}: reading ${failure.stream.label} failed: ${message}`);
+			context.logger.warn(
+				`${NODE_DISPLAY_NAME}: reading ${failure.stream.label} failed: ${message}`,
+			);
 		}
 	}
 }
@@ -75,9 +81,19 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 		const settings = readSettings(this);
 		const source = transportSource(transportContext(this), settings.filters);
 		const budget = callBudget(this.getNodeParameter('pollTimes', {}), settings.streams.length);
-		const toItems = (found: FoundChange[], mode: 'poll' | 'manual', now: number): INodeExecutionData[] =>
+		const toItems = (
+			found: FoundChange[],
+			mode: 'poll' | 'manual',
+			now: number,
+		): INodeExecutionData[] =>
 			found.map(({ change, window }) => ({
-				json: toItem(change, { sellerId: settings.sellerId, detectedAt: now, mode, window, callsPerHour: budget.callsPerHour }),
+				json: toItem(change, {
+					sellerId: settings.sellerId,
+					detectedAt: now,
+					mode,
+					window,
+					callsPerHour: budget.callsPerHour,
+				}),
 			}));
 
 		if (this.getMode() === 'manual') {

@@ -75,11 +75,18 @@ export interface CallBudget {
 export function callBudget(pollTimes: unknown, streams: number): CallBudget {
 	const polls = pollsPerHour(pollTimes);
 	const calls = Math.ceil(polls * streams);
-	return { pollsPerHour: polls, callsPerPoll: streams, callsPerHour: calls, percentOfLimit: Math.round((calls / CALLS_PER_HOUR_LIMIT) * 100) };
+	return {
+		pollsPerHour: polls,
+		callsPerPoll: streams,
+		callsPerHour: calls,
+		percentOfLimit: Math.round((calls / CALLS_PER_HOUR_LIMIT) * 100),
+	};
 }
 
 export function describeBudget(budget: CallBudget): string {
-	const polls = Number.isInteger(budget.pollsPerHour) ? String(budget.pollsPerHour) : budget.pollsPerHour.toFixed(2);
+	const polls = Number.isInteger(budget.pollsPerHour)
+		? String(budget.pollsPerHour)
+		: budget.pollsPerHour.toFixed(2);
 	return (
 		`${polls} polls an hour x ${budget.callsPerPoll} list(s) = at least ${budget.callsPerHour} calls an hour ` +
 		`(${budget.percentOfLimit} % of the ${CALLS_PER_HOUR_LIMIT.toLocaleString('en-US')} calls an hour the marketplace is believed to allow per seller), ` +

@@ -1,5 +1,10 @@
 /** The parameters of the poll trigger, and reading them into poll settings. */
-import { NodeOperationError, type IDataObject, type INodeProperties, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeProperties,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { authenticationProperty } from '../shared/authentication';
 import { MARKETPLACE } from '../shared/profile';
@@ -28,8 +33,16 @@ const DEFAULT_OVERLAP = DEFAULTS.overlapSeconds;
 const DEFAULT_MAX_REMEMBERED = DEFAULTS.maxRemembered;
 
 const eventOptions = [
-	{ name: 'All', value: ALL_EVENTS, description: 'Every change, including states this node has no name for' },
-	...POLL_EVENT_KINDS.map((kind) => ({ name: kind.displayName, value: kind.eventType, description: `${kind.description} (${kind.eventType})` })),
+	{
+		name: 'All',
+		value: ALL_EVENTS,
+		description: 'Every change, including states this node has no name for',
+	},
+	...POLL_EVENT_KINDS.map((kind) => ({
+		name: kind.displayName,
+		value: kind.eventType,
+		description: `${kind.description} (${kind.eventType})`,
+	})),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 const limit = CALLS_PER_HOUR_LIMIT.toLocaleString('en-US');
@@ -57,7 +70,8 @@ export const properties: INodeProperties[] = [
 		options: eventOptions,
 		default: [EVENT.shipmentCreated],
 		required: true,
-		description: 'The changes that start the workflow. Each change of a shipment or return is reported once.',
+		description:
+			'The changes that start the workflow. Each change of a shipment or return is reported once.',
 	},
 	{
 		displayName: 'Options',
@@ -76,7 +90,8 @@ export const properties: INodeProperties[] = [
 					{ name: 'Seller Cancellation', value: 'sellerCancellation' },
 				],
 				default: [],
-				description: 'Cancellations to watch; each is one list (one call per poll). None selected means all three.',
+				description:
+					'Cancellations to watch; each is one list (one call per poll). None selected means all three.',
 			},
 			{
 				displayName: 'Dispatch Service Tiers',
@@ -84,7 +99,8 @@ export const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: DISPATCH_SERVICE_TIER_OPTIONS,
 				default: [],
-				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
+				description:
+					'Only these dispatch service tiers; none selected means the marketplace default (both)',
 			},
 			{
 				displayName: 'Location ID',
@@ -120,14 +136,16 @@ export const properties: INodeProperties[] = [
 					{ name: 'Customer Return', value: 'customer_return' },
 				],
 				default: [],
-				description: 'Returns to watch; each is one list (one call per poll). None selected means both.',
+				description:
+					'Returns to watch; each is one list (one call per poll). None selected means both.',
 			},
 			{
 				displayName: 'Seller ID',
 				name: 'sellerId',
 				type: 'string',
 				default: '',
-				description: "For partners: the seller whose shipments to watch, when the token may act for several. Also put in the items' sellerId.",
+				description:
+					"For partners: the seller whose shipments to watch, when the token may act for several. Also put in the items' sellerId.",
 			},
 			{
 				displayName: 'Service Profiles',
@@ -143,7 +161,8 @@ export const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: SHIPMENT_TYPE_OPTIONS,
 				default: [],
-				description: 'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
+				description:
+					'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
 			},
 			{
 				displayName: 'Since',
@@ -178,21 +197,34 @@ export function readSettings(context: IPollFunctions): NodeSettings {
 	const events = context.getNodeParameter('events', [EVENT.shipmentCreated]) as string[];
 	const options = context.getNodeParameter('options', {}) as PollOptions & IDataObject;
 	if (!Array.isArray(events) || events.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'Choose at least one event', { description: 'Events decides which changes start the workflow.' });
+		throw new NodeOperationError(context.getNode(), 'Choose at least one event', {
+			description: 'Events decides which changes start the workflow.',
+		});
 	}
 	let sinceMs: number | undefined;
 	if (typeof options.since === 'string' && options.since.trim() !== '') {
 		sinceMs = Date.parse(options.since);
 		if (Number.isNaN(sinceMs)) {
-			throw new NodeOperationError(context.getNode(), `Since is not a date: ${options.since}`, { description: 'Pick a date and time, or leave Since empty.' });
+			throw new NodeOperationError(context.getNode(), `Since is not a date: ${options.since}`, {
+				description: 'Pick a date and time, or leave Since empty.',
+			});
 		}
 	}
 	const filters: PollFilters = {
-		locationId: typeof options.locationId === 'string' && options.locationId.trim() !== '' ? options.locationId.trim() : undefined,
-		sellerId: typeof options.sellerId === 'string' && options.sellerId.trim() !== '' ? options.sellerId.trim() : undefined,
+		locationId:
+			typeof options.locationId === 'string' && options.locationId.trim() !== ''
+				? options.locationId.trim()
+				: undefined,
+		sellerId:
+			typeof options.sellerId === 'string' && options.sellerId.trim() !== ''
+				? options.sellerId.trim()
+				: undefined,
 		shipmentTypes: list(options.shipmentTypes, optionValues(SHIPMENT_TYPE_OPTIONS)),
 		serviceProfiles: list(options.serviceProfiles, optionValues(SERVICE_PROFILE_OPTIONS)),
-		dispatchServiceTiers: list(options.dispatchServiceTiers, optionValues(DISPATCH_SERVICE_TIER_OPTIONS)),
+		dispatchServiceTiers: list(
+			options.dispatchServiceTiers,
+			optionValues(DISPATCH_SERVICE_TIER_OPTIONS),
+		),
 		cancellationTypes: list(options.cancellationTypes, CANCELLATION_TYPES),
 		returnSources: list(options.returnSources, RETURN_SOURCES),
 	};
@@ -200,10 +232,23 @@ export function readSettings(context: IPollFunctions): NodeSettings {
 	const maxRemembered = Number(options.maxRemembered ?? DEFAULTS.maxRemembered);
 	return {
 		streams: planStreams(events, filters),
-		overlapMs: Math.min(LIMITS.overlapSeconds.max, Math.max(LIMITS.overlapSeconds.min, Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULTS.overlapSeconds)) * 1000,
+		overlapMs:
+			Math.min(
+				LIMITS.overlapSeconds.max,
+				Math.max(
+					LIMITS.overlapSeconds.min,
+					Number.isFinite(overlapSeconds) ? overlapSeconds : DEFAULTS.overlapSeconds,
+				),
+			) * 1000,
 		sinceMs,
 		wanted: eventFilter(events),
-		maxRemembered: Math.min(LIMITS.maxRemembered.max, Math.max(LIMITS.maxRemembered.min, Number.isFinite(maxRemembered) ? maxRemembered : DEFAULTS.maxRemembered)),
+		maxRemembered: Math.min(
+			LIMITS.maxRemembered.max,
+			Math.max(
+				LIMITS.maxRemembered.min,
+				Number.isFinite(maxRemembered) ? maxRemembered : DEFAULTS.maxRemembered,
+			),
+		),
 		filters,
 		sellerId: filters.sellerId ?? null,
 	};

@@ -68,7 +68,10 @@ function returnAttributes(eventType: string, record: IDataObject): IDataObject {
 /** 32 hex characters, like the push trigger's dedupKey: the same change always gets the same key. */
 export function changeKey(change: DetectedChange): string {
 	const { kind, id, signature } = change.observed;
-	return createHash('sha256').update(`${change.eventType}|${kind}|${id}|${signature}`).digest('hex').slice(0, 32);
+	return createHash('sha256')
+		.update(`${change.eventType}|${kind}|${id}|${signature}`)
+		.digest('hex')
+		.slice(0, 32);
 }
 
 export function toItem(change: DetectedChange, context: ItemContext): IDataObject {
@@ -81,10 +84,17 @@ export function toItem(change: DetectedChange, context: ItemContext): IDataObjec
 		eventType,
 		source: MARKETPLACE.sourceName,
 		version: 'v3',
-		timestamp: typeof modified === 'string' && modified !== '' ? modified : new Date(context.detectedAt).toISOString(),
+		timestamp:
+			typeof modified === 'string' && modified !== ''
+				? modified
+				: new Date(context.detectedAt).toISOString(),
 		...(shipment ? { shipmentId: observed.id } : { returnId: observed.id }),
-		...(carriesLocation(eventType) && record.locationId !== undefined ? { locationId: record.locationId } : {}),
-		attributes: shipment ? shipmentAttributes(eventType, record, state) : returnAttributes(eventType, record),
+		...(carriesLocation(eventType) && record.locationId !== undefined
+			? { locationId: record.locationId }
+			: {}),
+		attributes: shipment
+			? shipmentAttributes(eventType, record, state)
+			: returnAttributes(eventType, record),
 		sellerId: context.sellerId,
 		dedupKey: changeKey(change),
 		[shipment ? 'shipment' : 'return']: record,
@@ -92,11 +102,21 @@ export function toItem(change: DetectedChange, context: ItemContext): IDataObjec
 			mode: context.mode,
 			detectedAt: new Date(context.detectedAt).toISOString(),
 			state,
-			previousState: change.previous === null ? null : shipment ? parseSignature(change.previous).state : change.previous,
+			previousState:
+				change.previous === null
+					? null
+					: shipment
+						? parseSignature(change.previous).state
+						: change.previous,
 			firstSeen: change.firstSeen,
 			...(context.callsPerHour !== undefined ? { callsPerHour: context.callsPerHour } : {}),
 			...(context.window
-				? { window: { from: new Date(context.window.from).toISOString(), to: new Date(context.window.to).toISOString() } }
+				? {
+						window: {
+							from: new Date(context.window.from).toISOString(),
+							to: new Date(context.window.to).toISOString(),
+						},
+					}
 				: {}),
 		},
 	};

@@ -9,9 +9,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { eventFilter, EVENT, POLL_EVENT_KINDS, shipmentStateEvent } from './pollEvents';
 import type { Window } from './change/window';
 
-export const PRE_DISPATCH_STATES = ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'] as const;
+export const PRE_DISPATCH_STATES = [
+	'APPROVED',
+	'PACKING_IN_PROGRESS',
+	'PACKED',
+	'FORM_FAILED',
+	'READY_TO_DISPATCH',
+] as const;
 export const POST_DISPATCH_STATES = ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'] as const;
-export const CANCELLATION_TYPES = ['sellerCancellation', 'buyerCancellation', 'marketplaceCancellation'] as const;
+export const CANCELLATION_TYPES = [
+	'sellerCancellation',
+	'buyerCancellation',
+	'marketplaceCancellation',
+] as const;
 export const RETURN_SOURCES = ['customer_return', 'courier_return'] as const;
 
 /** Shipment search pages hold 20 (docs/marketplace-api/paging.md#shipment-search-paging), return pages 25 (docs/marketplace-api/returns.md#return-search). */
@@ -44,14 +54,21 @@ function nonEmpty(list: string[] | undefined): string[] | undefined {
 	return list !== undefined && list.length > 0 ? list : undefined;
 }
 
-function shipmentFilter(type: string, states: readonly string[], filters: PollFilters, extra: IDataObject = {}): IDataObject {
+function shipmentFilter(
+	type: string,
+	states: readonly string[],
+	filters: PollFilters,
+	extra: IDataObject = {},
+): IDataObject {
 	return {
 		type,
 		states: [...states],
 		...(filters.locationId ? { locationId: filters.locationId } : {}),
 		...(nonEmpty(filters.shipmentTypes) ? { shipmentTypes: filters.shipmentTypes } : {}),
 		...(nonEmpty(filters.serviceProfiles) ? { serviceProfiles: filters.serviceProfiles } : {}),
-		...(nonEmpty(filters.dispatchServiceTiers) ? { dispatchServiceTiers: filters.dispatchServiceTiers } : {}),
+		...(nonEmpty(filters.dispatchServiceTiers)
+			? { dispatchServiceTiers: filters.dispatchServiceTiers }
+			: {}),
 		...extra,
 	};
 }
@@ -64,14 +81,36 @@ function shipmentFilter(type: string, states: readonly string[], filters: PollFi
 export function planStreams(selected: readonly string[], filters: PollFilters): StreamSpec[] {
 	const want = eventFilter(selected);
 	const streams: StreamSpec[] = [];
-	const everyPre = [EVENT.shipmentCreated, EVENT.shipmentApproved, EVENT.shipmentHold, EVENT.shipmentUnhold, EVENT.shipmentStateChanged].some(want);
-	const pre = everyPre ? [...PRE_DISPATCH_STATES] : PRE_DISPATCH_STATES.filter((state) => want(shipmentStateEvent(state)));
+	const everyPre = [
+		EVENT.shipmentCreated,
+		EVENT.shipmentApproved,
+		EVENT.shipmentHold,
+		EVENT.shipmentUnhold,
+		EVENT.shipmentStateChanged,
+	].some(want);
+	const pre = everyPre
+		? [...PRE_DISPATCH_STATES]
+		: PRE_DISPATCH_STATES.filter((state) => want(shipmentStateEvent(state)));
 	if (pre.length > 0) {
-		streams.push({ key: 'preDispatch', kind: 'shipments', label: 'pre-dispatch shipments', sortedByModified: true, filter: shipmentFilter('preDispatch', pre, filters) });
+		streams.push({
+			key: 'preDispatch',
+			kind: 'shipments',
+			label: 'pre-dispatch shipments',
+			sortedByModified: true,
+			filter: shipmentFilter('preDispatch', pre, filters),
+		});
 	}
-	const post = want(EVENT.shipmentStateChanged) ? [...POST_DISPATCH_STATES] : POST_DISPATCH_STATES.filter((state) => want(shipmentStateEvent(state)));
+	const post = want(EVENT.shipmentStateChanged)
+		? [...POST_DISPATCH_STATES]
+		: POST_DISPATCH_STATES.filter((state) => want(shipmentStateEvent(state)));
 	if (post.length > 0) {
-		streams.push({ key: 'postDispatch', kind: 'shipments', label: 'post-dispatch shipments', sortedByModified: true, filter: shipmentFilter('postDispatch', post, filters) });
+		streams.push({
+			key: 'postDispatch',
+			kind: 'shipments',
+			label: 'post-dispatch shipments',
+			sortedByModified: true,
+			filter: shipmentFilter('postDispatch', post, filters),
+		});
 	}
 	if (want(EVENT.shipmentCancelled) || want(EVENT.shipmentStateChanged)) {
 		for (const type of nonEmpty(filters.cancellationTypes) ?? CANCELLATION_TYPES) {
@@ -84,7 +123,10 @@ export function planStreams(selected: readonly string[], filters: PollFilters): 
 			});
 		}
 	}
-	if (POLL_EVENT_KINDS.some((kind) => kind.kind === 'return' && want(kind.eventType)) || want(EVENT.returnStatusChanged)) {
+	if (
+		POLL_EVENT_KINDS.some((kind) => kind.kind === 'return' && want(kind.eventType)) ||
+		want(EVENT.returnStatusChanged)
+	) {
 		for (const source of nonEmpty(filters.returnSources) ?? RETURN_SOURCES) {
 			streams.push({
 				key: `returns:${source}`,
@@ -105,9 +147,18 @@ export function marketplaceTime(ms: number): string {
 }
 
 /** The search body of a shipment stream for a window, oldest change first. */
-export function shipmentSearchBody(stream: StreamSpec, window: Window, filters: PollFilters, order: 'asc' | 'desc' = 'asc', pageSize = SHIPMENT_PAGE_SIZE): IDataObject {
+export function shipmentSearchBody(
+	stream: StreamSpec,
+	window: Window,
+	filters: PollFilters,
+	order: 'asc' | 'desc' = 'asc',
+	pageSize = SHIPMENT_PAGE_SIZE,
+): IDataObject {
 	return {
-		filter: { ...stream.filter, modifiedDate: { from: marketplaceTime(window.from), to: marketplaceTime(window.to) } },
+		filter: {
+			...stream.filter,
+			modifiedDate: { from: marketplaceTime(window.from), to: marketplaceTime(window.to) },
+		},
 		pagination: { pageSize },
 		sort: { field: 'modifiedDate', order },
 		...(filters.sellerId ? { sellerId: filters.sellerId } : {}),
@@ -116,5 +167,9 @@ export function shipmentSearchBody(stream: StreamSpec, window: Window, filters: 
 
 /** The query of a return stream for a window. */
 export function returnQuery(stream: StreamSpec, window: Window): IDataObject {
-	return { ...stream.filter, modifiedAfter: marketplaceTime(window.from), modifiedBefore: marketplaceTime(window.to) };
+	return {
+		...stream.filter,
+		modifiedAfter: marketplaceTime(window.from),
+		modifiedBefore: marketplaceTime(window.to),
+	};
 }

@@ -52,32 +52,147 @@ export const EVENT = {
 } as const;
 
 export const POLL_EVENT_KINDS: readonly PollEventKind[] = [
-	{ eventType: EVENT.shipmentCreated, displayName: 'Shipment Created', description: 'A new order, the first time the poll sees it', kind: 'shipment', pushed: true },
-	{ eventType: EVENT.shipmentApproved, displayName: 'Shipment Approved', description: 'A shipment seen before went back to Approved (poll only)', kind: 'shipment', state: 'APPROVED', pushed: false },
-	{ eventType: EVENT.shipmentPackingInProgress, displayName: 'Shipment Packing In Progress', description: 'Labels were requested; packing runs (poll only)', kind: 'shipment', state: 'PACKING_IN_PROGRESS', pushed: false },
-	{ eventType: EVENT.shipmentPacked, displayName: 'Shipment Packed', description: 'The shipment became Packed', kind: 'shipment', state: 'PACKED', pushed: true },
-	{ eventType: EVENT.shipmentFormFailed, displayName: 'Shipment Form Failed', description: 'Form generation failed', kind: 'shipment', state: 'FORM_FAILED', pushed: true },
-	{ eventType: EVENT.shipmentReadyToDispatch, displayName: 'Shipment Ready To Dispatch', description: 'The shipment was marked Ready to Dispatch', kind: 'shipment', state: 'READY_TO_DISPATCH', pushed: true },
-	{ eventType: EVENT.shipmentPickupComplete, displayName: 'Shipment Pickup Complete', description: 'Logistics picked the shipment up', kind: 'shipment', state: 'PICKUP_COMPLETE', pushed: true },
-	{ eventType: EVENT.shipmentShipped, displayName: 'Shipment Shipped', description: 'The shipment was shipped', kind: 'shipment', state: 'SHIPPED', pushed: true },
-	{ eventType: EVENT.shipmentDelivered, displayName: 'Shipment Delivered', description: 'The shipment was delivered', kind: 'shipment', state: 'DELIVERED', pushed: true },
-	{ eventType: EVENT.shipmentCancelled, displayName: 'Shipment Cancelled', description: 'Some or all order items were cancelled', kind: 'shipment', state: 'CANCELLED', pushed: true },
-	{ eventType: EVENT.shipmentHold, displayName: 'Shipment Hold', description: 'The shipment was put on hold', kind: 'shipment', pushed: true },
-	{ eventType: EVENT.shipmentUnhold, displayName: 'Shipment Unhold', description: 'The hold was released', kind: 'shipment', pushed: true },
-	{ eventType: EVENT.returnCreated, displayName: 'Return Created', description: 'A new return, the first time the poll sees it', kind: 'return', state: 'RETURN_CREATED', pushed: true },
-	{ eventType: EVENT.returnPickedUp, displayName: 'Return Picked Up', description: 'The return was picked up', kind: 'return', state: 'RETURN_PICKED_UP', pushed: true },
-	{ eventType: EVENT.returnCompleted, displayName: 'Return Completed', description: 'The return was completed', kind: 'return', state: 'RETURN_COMPLETED', pushed: true },
-	{ eventType: EVENT.returnCancelled, displayName: 'Return Cancelled', description: 'The return was cancelled', kind: 'return', state: 'RETURN_CANCELLED', pushed: true },
+	{
+		eventType: EVENT.shipmentCreated,
+		displayName: 'Shipment Created',
+		description: 'A new order, the first time the poll sees it',
+		kind: 'shipment',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentApproved,
+		displayName: 'Shipment Approved',
+		description: 'A shipment seen before went back to Approved (poll only)',
+		kind: 'shipment',
+		state: 'APPROVED',
+		pushed: false,
+	},
+	{
+		eventType: EVENT.shipmentPackingInProgress,
+		displayName: 'Shipment Packing In Progress',
+		description: 'Labels were requested; packing runs (poll only)',
+		kind: 'shipment',
+		state: 'PACKING_IN_PROGRESS',
+		pushed: false,
+	},
+	{
+		eventType: EVENT.shipmentPacked,
+		displayName: 'Shipment Packed',
+		description: 'The shipment became Packed',
+		kind: 'shipment',
+		state: 'PACKED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentFormFailed,
+		displayName: 'Shipment Form Failed',
+		description: 'Form generation failed',
+		kind: 'shipment',
+		state: 'FORM_FAILED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentReadyToDispatch,
+		displayName: 'Shipment Ready To Dispatch',
+		description: 'The shipment was marked Ready to Dispatch',
+		kind: 'shipment',
+		state: 'READY_TO_DISPATCH',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentPickupComplete,
+		displayName: 'Shipment Pickup Complete',
+		description: 'Logistics picked the shipment up',
+		kind: 'shipment',
+		state: 'PICKUP_COMPLETE',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentShipped,
+		displayName: 'Shipment Shipped',
+		description: 'The shipment was shipped',
+		kind: 'shipment',
+		state: 'SHIPPED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentDelivered,
+		displayName: 'Shipment Delivered',
+		description: 'The shipment was delivered',
+		kind: 'shipment',
+		state: 'DELIVERED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentCancelled,
+		displayName: 'Shipment Cancelled',
+		description: 'Some or all order items were cancelled',
+		kind: 'shipment',
+		state: 'CANCELLED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentHold,
+		displayName: 'Shipment Hold',
+		description: 'The shipment was put on hold',
+		kind: 'shipment',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentUnhold,
+		displayName: 'Shipment Unhold',
+		description: 'The hold was released',
+		kind: 'shipment',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.returnCreated,
+		displayName: 'Return Created',
+		description: 'A new return, the first time the poll sees it',
+		kind: 'return',
+		state: 'RETURN_CREATED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.returnPickedUp,
+		displayName: 'Return Picked Up',
+		description: 'The return was picked up',
+		kind: 'return',
+		state: 'RETURN_PICKED_UP',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.returnCompleted,
+		displayName: 'Return Completed',
+		description: 'The return was completed',
+		kind: 'return',
+		state: 'RETURN_COMPLETED',
+		pushed: true,
+	},
+	{
+		eventType: EVENT.returnCancelled,
+		displayName: 'Return Cancelled',
+		description: 'The return was cancelled',
+		kind: 'return',
+		state: 'RETURN_CANCELLED',
+		pushed: true,
+	},
 ];
 
 /** The event a shipment entering `state` gives (a poll-only name for states nobody pushes). */
 export function shipmentStateEvent(state: string): string {
-	return POLL_EVENT_KINDS.find((kind) => kind.kind === 'shipment' && kind.state === state)?.eventType ?? EVENT.shipmentStateChanged;
+	return (
+		POLL_EVENT_KINDS.find((kind) => kind.kind === 'shipment' && kind.state === state)?.eventType ??
+		EVENT.shipmentStateChanged
+	);
 }
 
 /** The event a return entering `status` gives. */
 export function returnStatusEvent(status: string): string {
-	return POLL_EVENT_KINDS.find((kind) => kind.kind === 'return' && kind.state === status)?.eventType ?? EVENT.returnStatusChanged;
+	return (
+		POLL_EVENT_KINDS.find((kind) => kind.kind === 'return' && kind.state === status)?.eventType ??
+		EVENT.returnStatusChanged
+	);
 }
 
 /** Push events whose envelope carries locationId (docs/marketplace-api/notifications.md#events); poll-only events always carry it. */

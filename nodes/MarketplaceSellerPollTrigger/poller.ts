@@ -12,7 +12,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { detectChanges, type DetectedChange } from './change/detect';
 import { TransitionMemory } from './change/memory';
 import { observeReturn, observeShipment, type ObservedRecord } from './change/records';
-import { advance, backoffDelayMs, startStream, windowOf, type StreamState, type Window } from './change/window';
+import {
+	advance,
+	backoffDelayMs,
+	startStream,
+	windowOf,
+	type StreamState,
+	type Window,
+} from './change/window';
 import type { StreamSpec } from './plan';
 import type { StateStore } from './state';
 
@@ -78,7 +85,14 @@ function byModified(a: FoundChange, b: FoundChange): number {
 export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<PollOutcome> {
 	const now = deps.now();
 	const state = deps.store.load(settings.maxRemembered);
-	const outcome: PollOutcome = { now, changes: [], failures: [], started: [], pages: 0, skipped: false };
+	const outcome: PollOutcome = {
+		now,
+		changes: [],
+		failures: [],
+		started: [],
+		pages: 0,
+		skipped: false,
+	};
 	if (state.backoffUntil !== undefined && now < state.backoffUntil) {
 		return { ...outcome, backoffUntil: state.backoffUntil, skipped: true };
 	}
@@ -104,7 +118,12 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 				for (const record of page) {
 					const observed = observe(stream, record);
 					if (observed === undefined) continue;
-					for (const change of detectChanges(observed, state.memory, streamState, settings.overlapMs)) {
+					for (const change of detectChanges(
+						observed,
+						state.memory,
+						streamState,
+						settings.overlapMs,
+					)) {
 						if (settings.wanted(change.eventType)) outcome.changes.push({ change, window });
 					}
 					if (Number.isFinite(observed.modifiedMs)) lastModifiedMs = observed.modifiedMs;
@@ -140,8 +159,15 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
  * (or since "Since"), as if seen for the first time, newest `limit` of them in time order.
  * Reads one page per stream and neither reads nor writes the state.
  */
-export async function latestChanges(settings: PollSettings, source: PageSource, now: number, lookbackMs: number, limit: number): Promise<FoundChange[]> {
-	const from = settings.sinceMs !== undefined && settings.sinceMs < now ? settings.sinceMs : now - lookbackMs;
+export async function latestChanges(
+	settings: PollSettings,
+	source: PageSource,
+	now: number,
+	lookbackMs: number,
+	limit: number,
+): Promise<FoundChange[]> {
+	const from =
+		settings.sinceMs !== undefined && settings.sinceMs < now ? settings.sinceMs : now - lookbackMs;
 	const window: Window = { from, to: now };
 	const found: FoundChange[] = [];
 	for (const stream of settings.streams) {

@@ -6,7 +6,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { MarketplaceContext } from '../MarketplaceSeller/transport';
-import { returnSearchPageByPage, shipmentSearchPageByPage } from '../MarketplaceSeller/transport/pageByPage';
+import {
+	returnSearchPageByPage,
+	shipmentSearchPageByPage,
+} from '../MarketplaceSeller/transport/pageByPage';
 import type { Window } from './change/window';
 import type { PageSource } from './poller';
 import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
@@ -23,7 +26,11 @@ export function transportContext(context: IPollFunctions): MarketplaceContext {
 
 /** A 429 that outlasted the transport's retries (n8n's NodeApiError carries the status as httpCode). */
 export function isRateLimited(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && (error as { httpCode?: unknown }).httpCode === '429';
+	return (
+		typeof error === 'object' &&
+		error !== null &&
+		(error as { httpCode?: unknown }).httpCode === '429'
+	);
 }
 
 export function transportSource(context: MarketplaceContext, filters: PollFilters): PageSource {
@@ -31,13 +38,21 @@ export function transportSource(context: MarketplaceContext, filters: PollFilter
 	return {
 		pages(stream: StreamSpec, window: Window): AsyncIterable<IDataObject[]> {
 			return stream.kind === 'shipments'
-				? shipmentSearchPageByPage(context, shipmentSearchBody(stream, window, filters), operation(stream))
+				? shipmentSearchPageByPage(
+						context,
+						shipmentSearchBody(stream, window, filters),
+						operation(stream),
+					)
 				: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
 		},
 		async latest(stream: StreamSpec, window: Window, size: number): Promise<IDataObject[]> {
 			const pages =
 				stream.kind === 'shipments'
-					? shipmentSearchPageByPage(context, shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20)), operation(stream))
+					? shipmentSearchPageByPage(
+							context,
+							shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20)),
+							operation(stream),
+						)
 					: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
 			// Only the first page: shipments come newest first; returns in the marketplace's order.
 			const first = await pages.next();

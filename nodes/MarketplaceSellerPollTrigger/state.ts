@@ -40,13 +40,15 @@ interface StoredState {
 
 export function encodeState(state: PollState): string {
 	const stored: StoredState = { v: FORMAT, s: {} };
-	for (const [key, stream] of Object.entries(state.streams)) stored.s[key] = [stream.watermark, stream.origin];
+	for (const [key, stream] of Object.entries(state.streams))
+		stored.s[key] = [stream.watermark, stream.origin];
 	if (state.backoffUntil !== undefined) stored.b = state.backoffUntil;
 	if (state.rateLimitedPolls) stored.r = state.rateLimitedPolls;
 	return JSON.stringify(stored);
 }
 
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+const isTime = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isSafeInteger(value);
 
 /** Stored text back to streams and backoff; anything malformed gives undefined (start afresh). */
 export function decodeState(text: unknown): Omit<PollState, 'memory'> | undefined {
@@ -57,7 +59,14 @@ export function decodeState(text: unknown): Omit<PollState, 'memory'> | undefine
 	} catch {
 		return undefined;
 	}
-	if (typeof stored !== 'object' || stored === null || stored.v !== FORMAT || typeof stored.s !== 'object' || stored.s === null) return undefined;
+	if (
+		typeof stored !== 'object' ||
+		stored === null ||
+		stored.v !== FORMAT ||
+		typeof stored.s !== 'object' ||
+		stored.s === null
+	)
+		return undefined;
 	const streams: Record<string, StreamState> = {};
 	for (const [key, value] of Object.entries(stored.s)) {
 		if (!Array.isArray(value) || !isTime(value[0]) || !isTime(value[1])) return undefined;
@@ -75,7 +84,9 @@ export function staticDataStore(staticData: IDataObject): StateStore {
 	return {
 		load: (maxRemembered) => {
 			const state = decodeState(staticData[STATIC_DATA_FIELDS.state]) ?? { streams: {} };
-			const memory = TransitionMemory.decode(staticData[STATIC_DATA_FIELDS.memory], maxRemembered) ?? new TransitionMemory(maxRemembered);
+			const memory =
+				TransitionMemory.decode(staticData[STATIC_DATA_FIELDS.memory], maxRemembered) ??
+				new TransitionMemory(maxRemembered);
 			return { ...state, memory };
 		},
 		save: (state) => {

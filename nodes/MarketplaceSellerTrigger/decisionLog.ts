@@ -23,7 +23,13 @@ const WARN_INTERVAL_MS = 60_000;
 const MAX_WARN_KEYS = 1024;
 const lastWarnings = new Map<string, { at: number; suppressed: number }>();
 
-function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, message: string, meta: IDataObject): void {
+function warnLimited(
+	context: IWebhookFunctions,
+	key: string,
+	nowMs: number,
+	message: string,
+	meta: IDataObject,
+): void {
 	const previous = lastWarnings.get(key);
 	if (previous !== undefined && nowMs - previous.at < WARN_INTERVAL_MS) {
 		previous.suppressed += 1;
@@ -31,10 +37,18 @@ function warnLimited(context: IWebhookFunctions, key: string, nowMs: number, mes
 	}
 	setAsNewest(lastWarnings, key, { at: nowMs, suppressed: 0 }, MAX_WARN_KEYS);
 	const suppressed = previous?.suppressed ?? 0;
-	context.logger.warn(message, suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta);
+	context.logger.warn(
+		message,
+		suppressed > 0 ? { ...meta, similarSinceLastWarning: suppressed } : meta,
+	);
 }
 
-export function logDecision(context: IWebhookFunctions, stateKey: string, decision: PushDecision, nowMs: number): void {
+export function logDecision(
+	context: IWebhookFunctions,
+	stateKey: string,
+	decision: PushDecision,
+	nowMs: number,
+): void {
 	switch (decision.action) {
 		case 'reject': {
 			const key = `${stateKey}:${decision.reason}`;
@@ -53,11 +67,13 @@ export function logDecision(context: IWebhookFunctions, stateKey: string, decisi
 					context,
 					key,
 					nowMs,
-					`${NODE_DISPLAY_NAME}: rejected a push (401): ${decision.reason === 'wrong_app_id' ? 'its App ID is not the credential\'s' : 'its signature does not match'}. If genuine pushes are rejected, check the credential and that Registered Receiver URL is exactly the URL in the subscription ticket.`,
+					`${NODE_DISPLAY_NAME}: rejected a push (401): ${decision.reason === 'wrong_app_id' ? "its App ID is not the credential's" : 'its signature does not match'}. If genuine pushes are rejected, check the credential and that Registered Receiver URL is exactly the URL in the subscription ticket.`,
 					{ reason: decision.reason },
 				);
 			} else {
-				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, { reason: decision.reason });
+				context.logger.debug(`${NODE_DISPLAY_NAME}: rejected a push (401)`, {
+					reason: decision.reason,
+				});
 			}
 			return;
 		}
@@ -78,4 +94,3 @@ export function logDecision(context: IWebhookFunctions, stateKey: string, decisi
 			return;
 	}
 }
-

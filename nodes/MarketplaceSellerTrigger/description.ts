@@ -242,7 +242,8 @@ export const properties: INodeProperties[] = [
 				name: 'schemeWord',
 				type: 'string',
 				default: DEFAULT_SCHEME_WORD,
-				description: 'The word before the credentials in X_Authorization, matched case-insensitively',
+				description:
+					'The word before the credentials in X_Authorization, matched case-insensitively',
 			},
 		],
 	},

@@ -102,10 +102,21 @@ function verifySigned(
 	settings: ReceiverSettings,
 	nowSeconds: number,
 ): { result: VerifyResult; signedUrl: string } {
-	const registered = { result: verifyPush(headers, settings.verify, nowSeconds), signedUrl: settings.verify.registeredUrl };
+	const registered = {
+		result: verifyPush(headers, settings.verify, nowSeconds),
+		signedUrl: settings.verify.registeredUrl,
+	};
 	const { testUrl } = settings;
-	if (testUrl === undefined || registered.result.ok || registered.result.reason !== 'signature_mismatch') return registered;
-	return { result: verifyPush(headers, { ...settings.verify, registeredUrl: testUrl }, nowSeconds), signedUrl: testUrl };
+	if (
+		testUrl === undefined ||
+		registered.result.ok ||
+		registered.result.reason !== 'signature_mismatch'
+	)
+		return registered;
+	return {
+		result: verifyPush(headers, { ...settings.verify, registeredUrl: testUrl }, nowSeconds),
+		signedUrl: testUrl,
+	};
 }
 
 /**
@@ -120,7 +131,11 @@ export async function handlePush(
 	nowMs: number,
 ): Promise<PushDecision> {
 	const nowSeconds = Math.floor(nowMs / 1000);
-	const { result: verified, signedUrl } = verifySigned(readSignatureHeaders(request.headers), settings, nowSeconds);
+	const { result: verified, signedUrl } = verifySigned(
+		readSignatureHeaders(request.headers),
+		settings,
+		nowSeconds,
+	);
 	if (!verified.ok) {
 		return {
 			action: 'reject',
@@ -131,7 +146,8 @@ export async function handlePush(
 	}
 
 	const envelope = normalizeBody(request.body);
-	if (envelope === undefined) return { action: 'badRequest', status: 400, reason: 'body_not_object' };
+	if (envelope === undefined)
+		return { action: 'badRequest', status: 400, reason: 'body_not_object' };
 	const eventType = envelope.eventType;
 	if (typeof eventType !== 'string' || eventType.length === 0) {
 		return { action: 'badRequest', status: 400, reason: 'missing_event_type' };
@@ -158,7 +174,13 @@ export async function handlePush(
 		const claim = state.deliveries.claim(key.compact, nowSeconds);
 		const claimed = typeof claim === 'boolean' ? claim : await claim;
 		if (!claimed && state.deliveries.isPending(key.compact)) {
-			return { action: 'inFlight', status: 200, eventType, dedupKey: key.hex, compactKey: key.compact };
+			return {
+				action: 'inFlight',
+				status: 200,
+				eventType,
+				dedupKey: key.hex,
+				compactKey: key.compact,
+			};
 		}
 		if (!claimed) {
 			return {
@@ -198,4 +220,3 @@ export async function handlePush(
 		sellerLearned: seller.learned,
 	};
 }
-

@@ -94,7 +94,11 @@ export function getReceiverState(
  * text other than the one this process last read or wrote means someone else wrote it. Only
  * then is it decoded and merged, so the webhook path stays a string comparison.
  */
-function mergeStoredDeliveries(state: ReceiverState, persistence: ReceiverPersistence, nowSeconds: number): void {
+function mergeStoredDeliveries(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): void {
 	const stored = persistence.deliveriesText();
 	if (stored === state.storedDeliveries) return;
 	state.storedDeliveries = stored;

@@ -79,7 +79,8 @@ export class SellerResolver {
 			const sellerId = locations.get(locationId);
 			if (sellerId !== undefined) {
 				let learned = false;
-				if (shipmentId !== undefined) learned = this.memory.set(`s:${shipmentId}`, sellerId) || learned;
+				if (shipmentId !== undefined)
+					learned = this.memory.set(`s:${shipmentId}`, sellerId) || learned;
 				if (returnId !== undefined) learned = this.memory.set(`r:${returnId}`, sellerId) || learned;
 				return { sellerId, via: 'location', learned };
 			}

@@ -73,7 +73,11 @@ export interface RawTriggerSettings {
 }
 
 export type SettingsResult =
-	| { ok: true; settings: ReceiverSettings; registeredUrlSource: 'parameter' | 'productionWebhookUrl' }
+	| {
+			ok: true;
+			settings: ReceiverSettings;
+			registeredUrlSource: 'parameter' | 'productionWebhookUrl';
+	  }
 	| { ok: false; problem: string };
 
 /**
@@ -116,7 +120,8 @@ function wholeNumber(
 	label: string,
 ): number | string {
 	const number = value === undefined || value === null || value === '' ? fallback : value;
-	if (typeof number !== 'number' || !Number.isInteger(number)) return `${label} must be a whole number`;
+	if (typeof number !== 'number' || !Number.isInteger(number))
+		return `${label} must be a whole number`;
 	if (number < bounds.min || number > bounds.max) {
 		return `${label} must be between ${bounds.min} and ${bounds.max}`;
 	}
@@ -126,7 +131,9 @@ function wholeNumber(
 function locationRows(value: unknown): Array<{ locationId?: unknown; sellerId?: unknown }> {
 	if (typeof value !== 'object' || value === null) return [];
 	const mappings = (value as { mappings?: unknown }).mappings;
-	return Array.isArray(mappings) ? (mappings as Array<{ locationId?: unknown; sellerId?: unknown }>) : [];
+	return Array.isArray(mappings)
+		? (mappings as Array<{ locationId?: unknown; sellerId?: unknown }>)
+		: [];
 }
 
 /** Builds the receiver settings, or says what is wrong with the configuration. */
@@ -198,7 +205,10 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 	const verifyProblem = verifyOptionsProblem(verify);
 	if (verifyProblem !== undefined) return { ok: false, problem: verifyProblem };
 	const testUrl = raw.testWebhookUrl;
-	const acceptTestUrl = testUrl !== undefined && testUrl !== registeredUrl && registeredUrlProblem(testUrl) === undefined;
+	const acceptTestUrl =
+		testUrl !== undefined &&
+		testUrl !== registeredUrl &&
+		registeredUrlProblem(testUrl) === undefined;
 
 	return {
 		ok: true,
@@ -232,11 +242,23 @@ export function deliveryLimitsFromOptions(options: TriggerOptions): {
 		const number = wholeNumber(value, fallback, bounds, '');
 		return typeof number === 'number' ? number : fallback;
 	};
-	const replayWindow = pick(options.replayWindow, DEFAULTS.replayWindowSeconds, LIMITS.replayWindowSeconds);
-	const retention = pick(options.duplicateRetention, DEFAULTS.duplicateRetentionSeconds, LIMITS.duplicateRetentionSeconds);
+	const replayWindow = pick(
+		options.replayWindow,
+		DEFAULTS.replayWindowSeconds,
+		LIMITS.replayWindowSeconds,
+	);
+	const retention = pick(
+		options.duplicateRetention,
+		DEFAULTS.duplicateRetentionSeconds,
+		LIMITS.duplicateRetentionSeconds,
+	);
 	return {
 		enabled: options.deduplicate !== false,
-		maxEntries: pick(options.maxRememberedDeliveries, DEFAULTS.maxRememberedDeliveries, LIMITS.maxRememberedDeliveries),
+		maxEntries: pick(
+			options.maxRememberedDeliveries,
+			DEFAULTS.maxRememberedDeliveries,
+			LIMITS.maxRememberedDeliveries,
+		),
 		// As effectiveRetention in receiver.ts: never shorter than the replay window.
 		retentionSeconds: Math.max(retention, replayWindow),
 	};

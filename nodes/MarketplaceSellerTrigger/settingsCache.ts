@@ -42,13 +42,23 @@ export class SettingsCache<T> {
 	/** The cached value if it is younger than the lifetime. */
 	get(key: string, nowMs: number): T | undefined {
 		const entry = this.entries.get(key);
-		if (entry === undefined || nowMs - entry.readAtMs >= this.options.lifetimeMs || nowMs < entry.readAtMs) return undefined;
+		if (
+			entry === undefined ||
+			nowMs - entry.readAtMs >= this.options.lifetimeMs ||
+			nowMs < entry.readAtMs
+		)
+			return undefined;
 		return entry.value;
 	}
 
 	set(key: string, value: T, nowMs: number): void {
 		const forcedReadAtMs = this.entries.get(key)?.forcedReadAtMs ?? Number.NEGATIVE_INFINITY;
-		setAsNewest(this.entries, key, { value, readAtMs: nowMs, forcedReadAtMs }, this.options.maxEntries);
+		setAsNewest(
+			this.entries,
+			key,
+			{ value, readAtMs: nowMs, forcedReadAtMs },
+			this.options.maxEntries,
+		);
 	}
 
 	/**
@@ -70,5 +80,7 @@ export class SettingsCache<T> {
 
 /** The cache key: where the receiver is, which credentials it references, and its parameters. */
 export function settingsKey(stateKey: string, credentials: string, parameters: unknown): string {
-	return `${stateKey}|${credentials}|${createHash('sha1').update(JSON.stringify(parameters ?? null)).digest('hex')}`;
+	return `${stateKey}|${credentials}|${createHash('sha1')
+		.update(JSON.stringify(parameters ?? null))
+		.digest('hex')}`;
 }

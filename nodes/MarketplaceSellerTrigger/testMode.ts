@@ -2,7 +2,12 @@
  * Test mode (the editor listens after "Execute step"): the node's Test URL, which a push sent
  * there is signed over, and the hints the output panel shows for a test push.
  */
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, NodeExecutionHint } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 
 import { MARKETPLACE } from '../shared/profile';
 import { isPlainHttp } from './settings';
@@ -12,7 +17,11 @@ import { isPlainHttp } from './settings';
  * for ".../webhook/<id>/webhook" and a request to "/webhook-test/<id>/webhook". Undefined when
  * the two do not end in the node's own path.
  */
-export function withRequestEndpoint(productionUrl: string, requestPath: string, nodePath: string): string | undefined {
+export function withRequestEndpoint(
+	productionUrl: string,
+	requestPath: string,
+	nodePath: string,
+): string | undefined {
 	const tail = `/${nodePath}`;
 	if (!productionUrl.endsWith(tail) || !requestPath.endsWith(tail)) return undefined;
 	const base = productionUrl.slice(0, -tail.length);
@@ -33,7 +42,8 @@ export function testWebhookUrlOf(context: IWebhookFunctions): string | undefined
 	const productionUrl = context.getNodeWebhookUrl('default');
 	const webhookId = context.getNode().webhookId;
 	const requestPath = (context.getRequestObject() as { path?: unknown }).path;
-	if (productionUrl === undefined || webhookId === undefined || typeof requestPath !== 'string') return undefined;
+	if (productionUrl === undefined || webhookId === undefined || typeof requestPath !== 'string')
+		return undefined;
 	return withRequestEndpoint(productionUrl, requestPath, `${webhookId}/webhook`);
 }
 

@@ -38,7 +38,10 @@ type AnyContext = IWebhookFunctions | IHookFunctions;
 const MAX_IN_FLIGHT_WAITS = 3;
 
 /** The settings; `testWebhookUrl` in test mode only (see ReceiverSettings.testUrl). */
-export async function readSettings(context: AnyContext, testWebhookUrl?: string): Promise<SettingsResult> {
+export async function readSettings(
+	context: AnyContext,
+	testWebhookUrl?: string,
+): Promise<SettingsResult> {
 	const credentials = await context.getCredentials(credentialTypeOf(context));
 	return buildSettings({
 		events: context.getNodeParameter('events', [ALL_EVENTS]),
@@ -59,7 +62,10 @@ function receiverStateKey(workflowId: string | undefined, nodeId: string, manual
 const settingsCache = new SettingsCache<ReceiverSettings>();
 
 /** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
-async function freshSettings(context: IWebhookFunctions, manual: boolean): Promise<ReceiverSettings> {
+async function freshSettings(
+	context: IWebhookFunctions,
+	manual: boolean,
+): Promise<ReceiverSettings> {
 	const result = await readSettings(context, manual ? testWebhookUrlOf(context) : undefined);
 	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
 	return result.settings;
@@ -130,7 +136,8 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
 	let decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
 	const credentialMismatch =
-		decision.action === 'reject' && (decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
+		decision.action === 'reject' &&
+		(decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
 	if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
 		// The secret or App ID may have changed since the settings were cached: check once more
 		// with the credential as it is now (a rejection changed no state, so this is safe).
@@ -138,7 +145,9 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		try {
 			current = await freshSettings(this, manual);
 		} catch (error) {
-			this.logger.warn(`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`);
+			this.logger.warn(
+				`${NODE_DISPLAY_NAME}: could not re-read the credential: ${(error as Error).message}`,
+			);
 		}
 		if (current !== undefined) {
 			settingsCache.set(cacheKey, current, nowMs);
@@ -208,7 +217,13 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 	// No state: the push was received by another process (a queue mode worker runs this step).
 	// The worker's static data is not the stored row, so writing it would overwrite the row.
 	if (limits.enabled && state !== undefined) {
-		saveConfirmedDeliveries(this.getWorkflowStaticData('node'), compactKeysOf(items), state, limits, Math.floor(Date.now() / 1000));
+		saveConfirmedDeliveries(
+			this.getWorkflowStaticData('node'),
+			compactKeysOf(items),
+			state,
+			limits,
+			Math.floor(Date.now() / 1000),
+		);
 	}
 	if (options.acknowledge === 'onceStored') {
 		// The execution exists: answer now instead of when it ends. A Buffer body makes n8n end the

@@ -64,5 +64,7 @@ export function credentialTypeOf(context: AuthenticationContext): CredentialType
 			? context.getNodeParameter('authentication', 0, 'clientCredentials')
 			: (context as ILoadOptionsFunctions).getNodeParameter('authentication', 'clientCredentials')
 	) as string;
-	return authentication === 'authorizationCode' ? CREDENTIAL_TYPES.thirdParty : CREDENTIAL_TYPES.selfAccess;
+	return authentication === 'authorizationCode'
+		? CREDENTIAL_TYPES.thirdParty
+		: CREDENTIAL_TYPES.selfAccess;
 }

@@ -50,7 +50,9 @@ export type StateCheck =
 	| { ok: false; problem: StateProblem; appId?: string; expiresAt?: string };
 
 function mac(appSecret: string, encodedPayload: string): string {
-	return createHmac('sha256', appSecret).update(`${MAC_LABEL}.${VERSION}.${encodedPayload}`).digest('base64url');
+	return createHmac('sha256', appSecret)
+		.update(`${MAC_LABEL}.${VERSION}.${encodedPayload}`)
+		.digest('base64url');
 }
 
 function iso(seconds: number): string {
@@ -60,8 +62,11 @@ function iso(seconds: number): string {
 /** Why a seller reference cannot be used, or undefined when it can. */
 export function referenceProblem(reference: string): string | undefined {
 	if (reference === '') return 'is empty';
-	if (reference.length > MAX_REFERENCE_LENGTH) return `is longer than ${MAX_REFERENCE_LENGTH} characters`;
-	const control = [...reference].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+	if (reference.length > MAX_REFERENCE_LENGTH)
+		return `is longer than ${MAX_REFERENCE_LENGTH} characters`;
+	const control = [...reference].some(
+		(char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
+	);
 	if (control) return 'contains a control character (such as a line break)';
 	return undefined;
 }
@@ -74,15 +79,26 @@ export function issueState(options: {
 	nowMs: number;
 }): IssuedState {
 	const issued = Math.floor(options.nowMs / 1000);
-	const payload: Payload = { r: options.sellerReference, a: options.appId, i: issued, e: issued + options.validForSeconds };
+	const payload: Payload = {
+		r: options.sellerReference,
+		a: options.appId,
+		i: issued,
+		e: issued + options.validForSeconds,
+	};
 	const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
-	return { state: `${VERSION}.${encoded}.${mac(options.appSecret, encoded)}`, issuedAt: iso(payload.i), expiresAt: iso(payload.e) };
+	return {
+		state: `${VERSION}.${encoded}.${mac(options.appSecret, encoded)}`,
+		issuedAt: iso(payload.i),
+		expiresAt: iso(payload.e),
+	};
 }
 
 function decodePayload(encoded: string): Payload | undefined {
 	if (!/^[A-Za-z0-9_-]+$/.test(encoded)) return undefined;
 	try {
-		const value = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<Payload>;
+		const value = JSON.parse(
+			Buffer.from(encoded, 'base64url').toString('utf8'),
+		) as Partial<Payload>;
 		const valid =
 			typeof value === 'object' &&
 			value !== null &&
@@ -106,16 +122,27 @@ function sameMac(expected: string, given: string): boolean {
  * Checks a state against the credential's app. The app is compared before the signature only to
  * give a more useful message: a state naming another app fails the signature as well.
  */
-export function verifyState(state: string, options: { appId: string; appSecret: string; nowMs: number }): StateCheck {
+export function verifyState(
+	state: string,
+	options: { appId: string; appSecret: string; nowMs: number },
+): StateCheck {
 	if (state === '') return { ok: false, problem: 'missing' };
 	const parts = state.split('.');
 	const payload = parts.length === 3 && parts[0] === VERSION ? decodePayload(parts[1]) : undefined;
-	if (payload === undefined || referenceProblem(payload.r) !== undefined) return { ok: false, problem: 'malformed' };
+	if (payload === undefined || referenceProblem(payload.r) !== undefined)
+		return { ok: false, problem: 'malformed' };
 	if (payload.a !== options.appId) return { ok: false, problem: 'wrongApp', appId: payload.a };
 	const now = Math.floor(options.nowMs / 1000);
-	if (!sameMac(mac(options.appSecret, parts[1]), parts[2]) || payload.i > now + CLOCK_LEEWAY_SECONDS || payload.e <= payload.i) {
+	if (
+		!sameMac(mac(options.appSecret, parts[1]), parts[2]) ||
+		payload.i > now + CLOCK_LEEWAY_SECONDS ||
+		payload.e <= payload.i
+	) {
 		return { ok: false, problem: 'forged' };
 	}
 	if (now >= payload.e) return { ok: false, problem: 'expired', expiresAt: iso(payload.e) };
-	return { ok: true, verified: { sellerReference: payload.r, issuedAt: iso(payload.i), expiresAt: iso(payload.e) } };
+	return {
+		ok: true,
+		verified: { sellerReference: payload.r, issuedAt: iso(payload.i), expiresAt: iso(payload.e) },
+	};
 }

@@ -41,7 +41,8 @@ export type AuthorizationInput =
  */
 export function parseAuthorizationInput(raw: unknown, stateField?: unknown): AuthorizationInput {
 	const value = typeof raw === 'string' ? raw.trim() : '';
-	const fallbackState = typeof stateField === 'string' && stateField.trim() !== '' ? stateField.trim() : undefined;
+	const fallbackState =
+		typeof stateField === 'string' && stateField.trim() !== '' ? stateField.trim() : undefined;
 	if (value === '') return { kind: 'none' };
 	if (/^https?:\/\//i.test(value) && URL.canParse(value)) {
 		const params = new URL(value).searchParams;

@@ -5,7 +5,11 @@
  * credential's base URL, and redirects are never followed with it, so a wrong or malicious URL
  * never receives a secret.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { InvalidUrlError, isUnderBaseUrl, parseUrl, resolveBaseUrl } from './baseUrl';
 import { readStoredTokenData } from './grants';
@@ -20,13 +24,18 @@ const OAUTH_SERVICE_PREFIX = PATHS.grant.slice(0, PATHS.grant.indexOf('/oauth/')
  * new URL(url, baseURL)), which makes "//host/x" and "/\\host/x" name another host: that reading
  * must keep the base URL's origin too, or the request is refused.
  */
-function targetUrl(options: IHttpRequestOptions, baseUrl: string): { url: string; outside?: string } {
+function targetUrl(
+	options: IHttpRequestOptions,
+	baseUrl: string,
+): { url: string; outside?: string } {
 	const url = options.url ?? '';
 	if (parseUrl(url) !== undefined || !options.baseURL) return { url };
 	const joined = `${options.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 	const resolved = URL.canParse(url, options.baseURL) ? new URL(url, options.baseURL) : undefined;
 	const origin = parseUrl(baseUrl)?.origin;
-	return resolved !== undefined && resolved.origin !== origin ? { url: joined, outside: resolved.href } : { url: joined };
+	return resolved !== undefined && resolved.origin !== origin
+		? { url: joined, outside: resolved.href }
+		: { url: joined };
 }
 
 export async function authorizeRequest(
@@ -50,11 +59,17 @@ export async function authorizeRequest(
 	let qs = requestOptions.qs;
 	if (path.startsWith(`${OAUTH_SERVICE_PREFIX}/`)) {
 		// The same App ID as the token requests use (trimmed, see grants.ts).
-		headers.Authorization = basicAuthorization(String(credentials.appId ?? '').trim(), String(credentials.appSecret ?? ''));
+		headers.Authorization = basicAuthorization(
+			String(credentials.appId ?? '').trim(),
+			String(credentials.appSecret ?? ''),
+		);
 		// An expiry question without a token asks about the credential's own token of that type,
 		// as it is now (the credential test: n8n may have exchanged a new code just before).
 		if (path === PATHS.grantExpiry && (qs?.token === undefined || qs.token === '')) {
-			const own = qs?.token_type === 'refresh' ? readStoredTokenData(credentials).refreshToken : credentials.accessToken;
+			const own =
+				qs?.token_type === 'refresh'
+					? readStoredTokenData(credentials).refreshToken
+					: credentials.accessToken;
 			qs = { ...qs, token: String(own ?? '') };
 		}
 	} else {
@@ -63,5 +78,11 @@ export async function authorizeRequest(
 	}
 	// n8n follows redirects and re-attaches Authorization across origins by default
 	// (sendCredentialsOnCrossOriginRedirect); whoever sends with this credential, it must not.
-	return { ...requestOptions, headers, qs, disableFollowRedirect: true, sendCredentialsOnCrossOriginRedirect: false };
+	return {
+		...requestOptions,
+		headers,
+		qs,
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+	};
 }

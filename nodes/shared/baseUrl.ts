@@ -50,7 +50,9 @@ function checkApiUrl(raw: unknown, label: string, profileUrl: string): string {
 	const given = typeof raw === 'string' ? raw.trim() : '';
 	const value = given === '' && !isPlaceholder(profileUrl) ? profileUrl : given;
 	if (value === '') {
-		throw new InvalidUrlError(`${label} is empty: enter the API address your marketplace gave you, e.g. https://api.example.com`);
+		throw new InvalidUrlError(
+			`${label} is empty: enter the API address your marketplace gave you, e.g. https://api.example.com`,
+		);
 	}
 	if (isPlaceholder(value)) {
 		throw new InvalidUrlError(
@@ -59,7 +61,9 @@ function checkApiUrl(raw: unknown, label: string, profileUrl: string): string {
 	}
 	const url = parseUrl(value);
 	if (url === undefined) {
-		throw new InvalidUrlError(`${label} "${value}" is not a valid URL: use the form https://api.example.com`);
+		throw new InvalidUrlError(
+			`${label} "${value}" is not a valid URL: use the form https://api.example.com`,
+		);
 	}
 	if (url.username !== '' || url.password !== '') {
 		throw new InvalidUrlError(`${label} must not contain a user name or password`);

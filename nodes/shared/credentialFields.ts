@@ -21,7 +21,8 @@ const environmentProperties: INodeProperties[] = [
 			{ name: 'Sandbox', value: 'sandbox' },
 		],
 		default: 'production',
-		description: 'Sandbox apps and credentials are issued by marketplace support and differ from production ones',
+		description:
+			'Sandbox apps and credentials are issued by marketplace support and differ from production ones',
 	},
 	{
 		displayName: 'Production Base URL',
@@ -131,13 +132,20 @@ export const clientCredentialsTest: ICredentialTestRequest = {
 		baseURL: BASE_URL_EXPRESSION,
 		url: '/oauth-service/oauth/token',
 		method: 'GET',
-		qs: { grant_type: 'client_credentials', scope: '={{ ($credentials.scope || "Seller_Api").trim() }}' },
+		qs: {
+			grant_type: 'client_credentials',
+			scope: '={{ ($credentials.scope || "Seller_Api").trim() }}',
+		},
 	},
 	rules: [
 		{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
 		{
 			type: 'responseCode',
-			properties: { value: 400, message: 'The token service refused the request: check the Scope (Seller_Api, case-sensitive).' },
+			properties: {
+				value: 400,
+				message:
+					'The token service refused the request: check the Scope (Seller_Api, case-sensitive).',
+			},
 		},
 	],
 };
@@ -172,7 +180,8 @@ export const refreshTokenTest: ICredentialTestRequest = {
 			properties: {
 				key: 'expired',
 				value: true,
-				message: 'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
+				message:
+					'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
 			},
 		},
 		// n8n's tester applies each rule by its type (credentials-tester.service.js, runRequestTest);

@@ -7,7 +7,9 @@ export function eventsSubtitle(
 	kinds: ReadonlyArray<{ eventType: string; displayName: string }>,
 	allEvents: string,
 ): string {
-	const names = JSON.stringify(Object.fromEntries(kinds.map((kind) => [kind.eventType, kind.displayName])));
+	const names = JSON.stringify(
+		Object.fromEntries(kinds.map((kind) => [kind.eventType, kind.displayName])),
+	);
 	const events = '($parameter["events"] || [])';
 	const first = `((${names})[${events}[0]] || ${events}[0] || "")`;
 	return (

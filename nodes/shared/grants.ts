@@ -15,7 +15,12 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } 
 import { checkRedirectUrl, resolveBaseUrl } from './baseUrl';
 import { buildAuthorizationUrl, newState, parseAuthorizationInput } from './authorizationUrl';
 import { fingerprint } from './fingerprint';
-import { describeFailure, isTokenRequestError, TokenRequestError, type TokenFailure } from './tokenFailure';
+import {
+	describeFailure,
+	isTokenRequestError,
+	TokenRequestError,
+	type TokenFailure,
+} from './tokenFailure';
 import { requestToken, type TokenResponse } from './tokenService';
 import { MARKETPLACE } from './profile';
 import { singleFlight } from './singleFlight';
@@ -45,7 +50,8 @@ export function readStoredTokenData(credentials: ICredentialDataDecryptedObject)
 	if (typeof credentials.tokenState === 'string' && credentials.tokenState.startsWith('{')) {
 		try {
 			const parsed = JSON.parse(credentials.tokenState) as unknown;
-			if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as StoredTokenData;
+			if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+				return parsed as StoredTokenData;
 		} catch {
 			// An unreadable copy is ignored like a missing one.
 		}
@@ -66,11 +72,17 @@ function expiresAt(now: number, seconds: number | undefined): string | undefined
 	return seconds === undefined ? undefined : new Date(now + seconds * 1000).toISOString();
 }
 
-function requireAppKeys(credentials: ICredentialDataDecryptedObject): { appId: string; appSecret: string } {
+function requireAppKeys(credentials: ICredentialDataDecryptedObject): {
+	appId: string;
+	appSecret: string;
+} {
 	const appId = text(credentials.appId);
 	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
 	if (appId === '' || appSecret === '') {
-		const failure: TokenFailure = { grant: 'client_credentials', errorDescription: 'App ID or App Secret is empty' };
+		const failure: TokenFailure = {
+			grant: 'client_credentials',
+			errorDescription: 'App ID or App Secret is empty',
+		};
 		throw new TokenRequestError(
 			'The credential has no App ID or App Secret',
 			failure,
@@ -88,7 +100,8 @@ export async function obtainClientCredentialsToken(
 	const baseUrl = resolveBaseUrl(credentials);
 	const { appId, appSecret } = requireAppKeys(credentials);
 	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
-	const previous = typeof credentials.accessToken === 'string' ? fingerprint(credentials.accessToken) : '';
+	const previous =
+		typeof credentials.accessToken === 'string' ? fingerprint(credentials.accessToken) : '';
 	const key = ['cc', baseUrl, appId, fingerprint(appSecret), scope, previous].join('|');
 	return await singleFlight(key, 0, async () => {
 		const token = await requestToken(helper, {
@@ -156,7 +169,10 @@ export async function obtainPartnerToken(
 	const redirectUri = checkRedirectUrl(credentials.redirectUrl);
 	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
 	const stored = readStoredTokenData(credentials);
-	const input = parseAuthorizationInput(credentials.authorizationCode, credentials.authorizationState);
+	const input = parseAuthorizationInput(
+		credentials.authorizationCode,
+		credentials.authorizationState,
+	);
 	const reauthorize = { baseUrl, appId, redirectUri, scope };
 
 	if (input.kind === 'denied') {
@@ -174,7 +190,11 @@ export async function obtainPartnerToken(
 	let secrets: string[];
 	if (hasNewCode && input.kind === 'code') {
 		grant = 'authorization_code';
-		query = { redirect_uri: redirectUri, code: input.code, ...(input.state ? { state: input.state } : {}) };
+		query = {
+			redirect_uri: redirectUri,
+			code: input.code,
+			...(input.state ? { state: input.state } : {}),
+		};
 		secrets = [input.code];
 	} else if (stored.refreshToken) {
 		grant = 'refresh_token';
@@ -183,25 +203,37 @@ export async function obtainPartnerToken(
 	} else if (input.kind === 'code') {
 		throw reauthorizationError(
 			'The authorization code in the credential was already used and no refresh token is stored',
-			{ grant: 'authorization_code', error: 'invalid_grant', errorDescription: 'authorization code already used' },
+			{
+				grant: 'authorization_code',
+				error: 'invalid_grant',
+				errorDescription: 'authorization code already used',
+			},
 			reauthorize,
 		);
 	} else {
 		throw reauthorizationError(
 			'The credential has no authorization code yet',
-			{ grant: 'authorization_code', error: 'invalid_grant', errorDescription: 'no authorization code' },
+			{
+				grant: 'authorization_code',
+				error: 'invalid_grant',
+				errorDescription: 'no authorization code',
+			},
 			reauthorize,
 			true,
 		);
 	}
 
 	// The app secret is part of the key: a request with another (wrong) secret never shares an answer.
-	const key = ['ac', baseUrl, appId, fingerprint(appSecret), grant, fingerprint(secrets[0])].join('|');
+	const key = ['ac', baseUrl, appId, fingerprint(appSecret), grant, fingerprint(secrets[0])].join(
+		'|',
+	);
 	let token: TokenResponse | undefined;
 	let failure: unknown;
 	try {
-		token = await singleFlight(key, REFRESH_REUSE_MS, async () =>
-			await requestToken(helper, { baseUrl, appId, appSecret, grant, query, secrets }),
+		token = await singleFlight(
+			key,
+			REFRESH_REUSE_MS,
+			async () => await requestToken(helper, { baseUrl, appId, appSecret, grant, query, secrets }),
 		);
 	} catch (error) {
 		failure = error;
@@ -212,14 +244,19 @@ export async function obtainPartnerToken(
 				grant === 'authorization_code'
 					? 'The authorization code was refused: it was already used, has expired, or was issued for another app or redirect URL'
 					: 'The refresh token was refused: it has expired (refresh tokens last about 180 days) or was revoked';
-			throw reauthorizationError(`${what} (${describeFailure(failure.failure)})`, failure.failure, reauthorize);
+			throw reauthorizationError(
+				`${what} (${describeFailure(failure.failure)})`,
+				failure.failure,
+				reauthorize,
+			);
 		}
 		throw failure;
 	}
 
 	const now = Date.now();
 	const refreshToken = token.refresh_token ?? stored.refreshToken;
-	const refreshRenewed = token.refresh_token !== undefined && token.refresh_token !== stored.refreshToken;
+	const refreshRenewed =
+		token.refresh_token !== undefined && token.refresh_token !== stored.refreshToken;
 	const next: StoredTokenData = {
 		accessTokenExpiresAt: expiresAt(now, token.expires_in),
 		refreshToken,

@@ -61,7 +61,9 @@ export function secretForms(secret: string): string[] {
 /** A function that removes every form of the given secrets from a text (known values only). */
 export function secretRemover(secrets: Array<string | undefined | null>): (text: string) => string {
 	const forms = [
-		...new Set(secrets.flatMap((secret) => (typeof secret === 'string' ? secretForms(secret) : []))),
+		...new Set(
+			secrets.flatMap((secret) => (typeof secret === 'string' ? secretForms(secret) : [])),
+		),
 	].sort((a, b) => b.length - a.length);
 	const shortest = forms.length > 0 ? forms[forms.length - 1].length : Infinity;
 	return (text) => {
@@ -94,13 +96,24 @@ export function redactDeep<T>(value: T, remove: (text: string) => string): T {
 		const entries = value.map((entry: unknown) => redactDeep(entry, remove));
 		return (entries.some((entry, index) => entry !== value[index]) ? entries : value) as T;
 	}
-	if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Date) return value;
+	if (
+		value === null ||
+		typeof value !== 'object' ||
+		Buffer.isBuffer(value) ||
+		value instanceof Date
+	)
+		return value;
 	let copy: Record<string, unknown> | undefined;
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
 		const redacted = redactDeep(entry, remove);
 		if (redacted === entry) continue;
 		copy ??= { ...(value as Record<string, unknown>) };
-		Object.defineProperty(copy, key, { value: redacted, enumerable: true, writable: true, configurable: true });
+		Object.defineProperty(copy, key, {
+			value: redacted,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	return (copy ?? value) as T;
 }

@@ -13,7 +13,10 @@ export const DISPATCH_SERVICE_TIER_OPTIONS: INodePropertyOptions[] = [
 
 export const SERVICE_PROFILE_OPTIONS: INodePropertyOptions[] = [
 	{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLED_BY_MARKETPLACE },
-	{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: `${FULFILLED_BY_MARKETPLACE}_LITE` },
+	{
+		name: `Fulfilled by ${MARKETPLACE.displayName} Lite`,
+		value: `${FULFILLED_BY_MARKETPLACE}_LITE`,
+	},
 	{ name: 'Fulfilled by the Seller', value: `NON_${FULFILLED_BY_MARKETPLACE}` },
 ];
 

@@ -17,7 +17,10 @@ const flights = new Map<string, Flight>();
 
 function evict(now: number, reuseMs: number): void {
 	for (const [key, flight] of flights) {
-		if (flights.size <= MAX_FLIGHTS && (flight.settledAt === undefined || now - flight.settledAt <= reuseMs)) {
+		if (
+			flights.size <= MAX_FLIGHTS &&
+			(flight.settledAt === undefined || now - flight.settledAt <= reuseMs)
+		) {
 			continue;
 		}
 		if (flight.settledAt !== undefined) flights.delete(key);
@@ -28,7 +31,11 @@ function evict(now: number, reuseMs: number): void {
  * Runs `request` unless an identical one (same key) is running or succeeded less than `reuseMs`
  * ago, in which case its result is shared. Failures are not reused.
  */
-export async function singleFlight<T>(key: string, reuseMs: number, request: () => Promise<T>): Promise<T> {
+export async function singleFlight<T>(
+	key: string,
+	reuseMs: number,
+	request: () => Promise<T>,
+): Promise<T> {
 	const now = Date.now();
 	evict(now, reuseMs);
 	const existing = flights.get(key);

@@ -71,7 +71,11 @@ export function hintFor(failure: TokenFailure): string {
 	if (failure.redirected === true) {
 		return 'Check the base URL of the chosen environment: the token service must answer there itself. The App Secret is never sent to another address (a proxy or gateway in front of it may be redirecting).';
 	}
-	if (failure.status === 401 || failure.error === 'unauthorized' || failure.error === 'invalid_client') {
+	if (
+		failure.status === 401 ||
+		failure.error === 'unauthorized' ||
+		failure.error === 'invalid_client'
+	) {
 		if (description.includes('grant type')) {
 			return 'This app is not allowed this grant: use the "Marketplace Seller API" credential for a self access app (client credentials) and "Marketplace Seller OAuth2 API" for a third party app (authorization code).';
 		}

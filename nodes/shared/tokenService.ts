@@ -9,7 +9,13 @@ import type { IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 import { decodeBody } from './httpBody';
 import { PATHS } from './profile';
 import { redactSecrets } from './redact';
-import { describeFailure, hintFor, TokenRequestError, type TokenFailure, type TokenGrant } from './tokenFailure';
+import {
+	describeFailure,
+	hintFor,
+	TokenRequestError,
+	type TokenFailure,
+	type TokenGrant,
+} from './tokenFailure';
 
 export type { TokenGrant } from './tokenFailure';
 
@@ -54,7 +60,9 @@ function readHttpFailure(error: unknown): HttpFailureParts {
 	};
 	if (candidate?.response?.status !== undefined) {
 		const headers = candidate.response.headers ?? {};
-		const location = Object.entries(headers).find(([name]) => name.toLowerCase() === 'location')?.[1];
+		const location = Object.entries(headers).find(
+			([name]) => name.toLowerCase() === 'location',
+		)?.[1];
 		return {
 			status: candidate.response.status,
 			body: candidate.response.data,
@@ -69,8 +77,15 @@ function readHttpFailure(error: unknown): HttpFailureParts {
 }
 
 /** A redirect of the token service is never followed: it would carry the Basic app secret. */
-function redirectFailure(call: TokenCall, status: number, location: string | undefined): TokenFailure {
-	const target = location !== undefined && URL.canParse(location, call.baseUrl) ? new URL(location, call.baseUrl).host : undefined;
+function redirectFailure(
+	call: TokenCall,
+	status: number,
+	location: string | undefined,
+): TokenFailure {
+	const target =
+		location !== undefined && URL.canParse(location, call.baseUrl)
+			? new URL(location, call.baseUrl).host
+			: undefined;
 	return {
 		grant: call.grant,
 		status,
@@ -81,7 +96,8 @@ function redirectFailure(call: TokenCall, status: number, location: string | und
 
 function toFailure(call: TokenCall, error: unknown): TokenFailure {
 	const { status, body, networkCode, location } = readHttpFailure(error);
-	if (status !== undefined && status >= 300 && status < 400) return redirectFailure(call, status, location);
+	if (status !== undefined && status >= 300 && status < 400)
+		return redirectFailure(call, status, location);
 	const parsed = decodeBody(body).body;
 	const text = (value: unknown) =>
 		typeof value === 'string' ? redactSecrets(value, call.secrets) : undefined;
@@ -120,7 +136,10 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 	}
 	const parsed = decodeBody(body).body;
 	if (parsed === undefined) {
-		const malformed: TokenFailure = { grant: call.grant, errorDescription: 'the answer was not JSON' };
+		const malformed: TokenFailure = {
+			grant: call.grant,
+			errorDescription: 'the answer was not JSON',
+		};
 		throw new TokenRequestError(describeFailure(malformed), malformed, hintFor(malformed));
 	}
 	return parsed;
@@ -142,7 +161,11 @@ export async function requestToken(
 	const parsed = await callTokenService(helper, {
 		...options,
 		// The pair is what the Basic header encodes: its echoes are removed in every encoding.
-		secrets: [options.appSecret, `${options.appId}:${options.appSecret}`, ...(options.secrets ?? [])],
+		secrets: [
+			options.appSecret,
+			`${options.appId}:${options.appSecret}`,
+			...(options.secrets ?? []),
+		],
 	});
 	const accessToken = parsed.access_token;
 	// The sample shows expires_in as a number; accept a numeric string too (docs/marketplace-api/authentication.md#token-response).

@@ -26,5 +26,7 @@ export function shown(value: unknown): string {
 
 /** Added to "must be a whole number ..." when the value is whole but too large for JSON. */
 export function limitNote(value: unknown): string {
-	return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? ` up to ${Number.MAX_SAFE_INTEGER}` : '';
+	return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)
+		? ` up to ${Number.MAX_SAFE_INTEGER}`
+		: '';
 }

@@ -11,6 +11,10 @@ import { join } from 'node:path';
 if (process.env.N8N_USER_FOLDER === undefined) {
 	const folder = mkdtempSync(join(tmpdir(), 'mkt-n8n-bench-'));
 	mkdirSync(join(folder, '.n8n'), { recursive: true });
-	writeFileSync(join(folder, '.n8n', 'config'), JSON.stringify({ encryptionKey: randomBytes(24).toString('base64') }), { mode: 0o600 });
+	writeFileSync(
+		join(folder, '.n8n', 'config'),
+		JSON.stringify({ encryptionKey: randomBytes(24).toString('base64') }),
+		{ mode: 0o600 },
+	);
 	process.env.N8N_USER_FOLDER = folder;
 }

@@ -33,9 +33,23 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-import { ensureRuntime, findPackedTarball, N8nInstance, repoRoot, type PublicApiClient, type Runtime } from '../e2e/lib';
+import {
+	ensureRuntime,
+	findPackedTarball,
+	N8nInstance,
+	repoRoot,
+	type PublicApiClient,
+	type Runtime,
+} from '../e2e/lib';
 import { startSimulator } from '../../simulator';
-import { createTargets, newestExecutionId, TRIGGER_TYPE, waitForCompleted, waitForRoutes, type Target } from './e2eTargets';
+import {
+	createTargets,
+	newestExecutionId,
+	TRIGGER_TYPE,
+	waitForCompleted,
+	waitForRoutes,
+	type Target,
+} from './e2eTargets';
 import { Loader } from './e2eLoad';
 import { median } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
@@ -63,31 +77,51 @@ const ENGINE_ENV: Record<Engine, Record<string, string | undefined>> = {
 function parseOptions(argv: string[]): Options {
 	const quick = argv.includes('--quick');
 	const options: Options = quick
-		? { rounds: 1, requests: 80, concurrency: 8, serialRequests: 20, warmup: 20, engines: ['default', 'lazy'], triggerOptions: {} }
-		: { rounds: 3, requests: 300, concurrency: 8, serialRequests: 100, warmup: 60, engines: ['default', 'lazy'], triggerOptions: {} };
-	const flags: Record<string, 'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup'> = {
-		'--rounds': 'rounds',
-		'--requests': 'requests',
-		'--concurrency': 'concurrency',
-		'--serial-requests': 'serialRequests',
-		'--warmup': 'warmup',
-	};
+		? {
+				rounds: 1,
+				requests: 80,
+				concurrency: 8,
+				serialRequests: 20,
+				warmup: 20,
+				engines: ['default', 'lazy'],
+				triggerOptions: {},
+			}
+		: {
+				rounds: 3,
+				requests: 300,
+				concurrency: 8,
+				serialRequests: 100,
+				warmup: 60,
+				engines: ['default', 'lazy'],
+				triggerOptions: {},
+			};
+	const flags: Record<string, 'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup'> =
+		{
+			'--rounds': 'rounds',
+			'--requests': 'requests',
+			'--concurrency': 'concurrency',
+			'--serial-requests': 'serialRequests',
+			'--warmup': 'warmup',
+		};
 	const value = (flag: string) => {
 		const at = argv.indexOf(flag);
 		return at >= 0 ? argv[at + 1] : undefined;
 	};
 	options.expressionEngine = value('--expression-engine');
-	if (value('--trigger-options') !== undefined) options.triggerOptions = JSON.parse(value('--trigger-options')!) as Record<string, unknown>;
+	if (value('--trigger-options') !== undefined)
+		options.triggerOptions = JSON.parse(value('--trigger-options')!) as Record<string, unknown>;
 	if (value('--engines') !== undefined) {
 		const engines = value('--engines')!.split(',');
-		for (const engine of engines) if (!(engine in ENGINE_ENV)) throw new Error(`--engines: unknown ${engine} (default, lazy)`);
+		for (const engine of engines)
+			if (!(engine in ENGINE_ENV)) throw new Error(`--engines: unknown ${engine} (default, lazy)`);
 		options.engines = engines as Engine[];
 	}
 	for (let i = 0; i < argv.length; i++) {
 		const key = flags[argv[i]];
 		if (key === undefined) continue;
 		const number = Number(argv[i + 1]);
-		if (!Number.isFinite(number) || number <= 0) throw new Error(`${argv[i]} needs a positive number`);
+		if (!Number.isFinite(number) || number <= 0)
+			throw new Error(`${argv[i]} needs a positive number`);
 		options[key] = number;
 	}
 	return options;
@@ -122,11 +156,16 @@ function rotated<T>(list: T[], round: number): T[] {
 
 async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
-	const tarball = findPackedTarball(join(repoRoot(), '.e2e'), 'n8n-nodes-marketplace-seller', 'run "npm run bench:e2e"');
+	const tarball = findPackedTarball(
+		join(repoRoot(), '.e2e'),
+		'n8n-nodes-marketplace-seller',
+		'run "npm run bench:e2e"',
+	);
 	const runtime: Runtime = await ensureRuntime('n8n2');
 	const runs = join(repoRoot(), '.e2e', 'runs');
 	mkdirSync(runs, { recursive: true });
-	for (const name of readdirSync(runs)) if (name.startsWith('bench-')) rmSync(join(runs, name), { recursive: true, force: true });
+	for (const name of readdirSync(runs))
+		if (name.startsWith('bench-')) rmSync(join(runs, name), { recursive: true, force: true });
 	const userFolder = join(runs, `bench-${Date.now()}`);
 	const log = (line: string) => process.stderr.write(`[bench:e2e] ${line}\n`);
 
@@ -150,7 +189,11 @@ async function main(): Promise<void> {
 				port,
 				brokerPort,
 				communityPackages: targets.length === 0 ? [tarball] : [],
-				env: { NODE_ENV: undefined, N8N_EXPRESSION_ENGINE: options.expressionEngine, ...ENGINE_ENV[engine] },
+				env: {
+					NODE_ENV: undefined,
+					N8N_EXPRESSION_ENGINE: options.expressionEngine,
+					...ENGINE_ENV[engine],
+				},
 				log,
 			});
 			({ port, brokerPort } = n8n);
@@ -159,13 +202,23 @@ async function main(): Promise<void> {
 				const credential = await api.createCredential({
 					name: 'Marketplace simulator',
 					type: 'marketplaceSellerApi',
-					data: { appId: sim.demo.selfApp.appId, appSecret: sim.demo.selfApp.appSecret, environment: 'production', productionBaseUrl: sim.url, scope: 'Seller_Api' },
+					data: {
+						appId: sim.demo.selfApp.appId,
+						appSecret: sim.demo.selfApp.appSecret,
+						environment: 'production',
+						productionBaseUrl: sim.url,
+						scope: 'Seller_Api',
+					},
 				});
 				const versions = await loadedNodeVersions(n8n, TRIGGER_TYPE);
 				// The newest typeVersion, and version 1 when that differs (saved workflows keep it).
-				const benched = [...new Set([versions[versions.length - 1], ...(versions.includes(1) ? [1] : [])])];
+				const benched = [
+					...new Set([versions[versions.length - 1], ...(versions.includes(1) ? [1] : [])]),
+				];
 				targets = await createTargets(api, credential, benched, options.triggerOptions);
-				log(`trigger typeVersions in the packed dist: ${versions.join(', ')}; benched: ${benched.join(', ')}`);
+				log(
+					`trigger typeVersions in the packed dist: ${versions.join(', ')}; benched: ${benched.join(', ')}`,
+				);
 			}
 			await waitForRoutes(n8n, targets);
 			const pgid = n8n.pid!;
@@ -197,21 +250,40 @@ async function runEngine(
 	// One load process per target: each trigger signs its own production URL.
 	const loaders = new Map<string, Loader>();
 	for (const target of targets) {
-		loaders.set(target.label, new Loader({ appId: app.appId, appSecret: app.appSecret, registeredUrl: n8n.webhookUrl(target.path), runId: `${runId}${engine}` }));
+		loaders.set(
+			target.label,
+			new Loader({
+				appId: app.appId,
+				appSecret: app.appSecret,
+				registeredUrl: n8n.webhookUrl(target.path),
+				runId: `${runId}${engine}`,
+			}),
+		);
 	}
 	const rows: PhaseRow[] = [];
 	let tagCounter = 0;
-	const phase = async (name: string, target: Target, round: number, concurrency: number, requests: number): Promise<PhaseRow> => {
+	const phase = async (
+		name: string,
+		target: Target,
+		round: number,
+		concurrency: number,
+		requests: number,
+	): Promise<PhaseRow> => {
 		const tag = `${name.replace(/\W+/g, '')}r${round}x${tagCounter++}`;
 		const afterId = await newestExecutionId(api, target.workflowId);
 		const cpuBefore = groupCpu(pgid);
-		const result = await loaders.get(target.label)!.run({ url: n8n.webhookUrl(target.path), concurrency, requests, tag });
+		const result = await loaders
+			.get(target.label)!
+			.run({ url: n8n.webhookUrl(target.path), concurrency, requests, tag });
 		const accepted = result.statuses['200'] ?? 0;
 		const executions = await waitForCompleted(api, target.workflowId, afterId, accepted);
 		const cpuAfter = groupCpu(pgid);
 		const lastStop = Math.max(...executions.map((e) => Date.parse(e.stoppedAt ?? e.startedAt)));
 		const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-		if (accepted !== result.sent) process.stderr.write(`[bench:e2e] ${target.label} ${name} round ${round}: answers ${JSON.stringify(result.statuses)}\n`);
+		if (accepted !== result.sent)
+			process.stderr.write(
+				`[bench:e2e] ${target.label} ${name} round ${round}: answers ${JSON.stringify(result.statuses)}\n`,
+			);
 		return {
 			engine,
 			phase: name,
@@ -226,7 +298,9 @@ async function runEngine(
 		};
 	};
 	try {
-		process.stderr.write(`[bench:e2e] ${engine}: warm-up, ${options.warmup} requests per target at concurrency 4\n`);
+		process.stderr.write(
+			`[bench:e2e] ${engine}: warm-up, ${options.warmup} requests per target at concurrency 4\n`,
+		);
 		for (const target of targets) await phase('warm-up', target, 0, 4, options.warmup);
 		console.log(`\nengine: ${engine}`);
 		console.log(
@@ -234,7 +308,11 @@ async function runEngine(
 		);
 		const phases = [
 			{ name: 'c=1', concurrency: 1, requests: options.serialRequests },
-			{ name: `c=${options.concurrency}`, concurrency: options.concurrency, requests: options.requests },
+			{
+				name: `c=${options.concurrency}`,
+				concurrency: options.concurrency,
+				requests: options.requests,
+			},
 		];
 		for (const { name, concurrency, requests } of phases) {
 			for (let round = 1; round <= options.rounds; round++) {
@@ -257,24 +335,34 @@ async function runEngine(
 function printSummary(rows: PhaseRow[], targets: Target[], options: Options): void {
 	const phases = [...new Set(rows.map((row) => row.phase))];
 	const stat = (engine: Engine, phase: string, target: string) => {
-		const list = rows.filter((row) => row.engine === engine && row.phase === phase && row.target === target);
+		const list = rows.filter(
+			(row) => row.engine === engine && row.phase === phase && row.target === target,
+		);
 		return {
 			completed: median(list.map((row) => row.completedPerS)),
 			cpu: median(list.map((row) => row.cpuMsPerRequest)),
 			rps: median(list.map((row) => row.rps)),
 		};
 	};
-	console.log('\nsummary: medians over rounds; completed/s from the executions n8n finished (public API); cpu = n8n process group ms per request');
-	console.log(`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(12)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`);
+	console.log(
+		'\nsummary: medians over rounds; completed/s from the executions n8n finished (public API); cpu = n8n process group ms per request',
+	);
+	console.log(
+		`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(12)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`,
+	);
 	for (const engine of options.engines) {
 		for (const phase of phases) {
 			for (const target of targets) {
 				const s = stat(engine, phase, target.label);
-				console.log(`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(12)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`);
+				console.log(
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(12)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
+				);
 			}
 		}
 	}
-	console.log('\nratios of completed/s (and cpu ms/request difference), trigger against the anchors');
+	console.log(
+		'\nratios of completed/s (and cpu ms/request difference), trigger against the anchors',
+	);
 	const triggers = targets.filter((t) => t.label.startsWith('trigger'));
 	const anchors: Array<[Engine, string]> = [
 		['default', 'chargebee'],
@@ -282,7 +370,11 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		['default', 'webhook'],
 		['lazy', 'chargebee'],
 	];
-	const header = ['phase', 'trigger', ...anchors.filter(([e]) => options.engines.includes(e)).map(([e, a]) => `vs ${a} (${e})`)];
+	const header = [
+		'phase',
+		'trigger',
+		...anchors.filter(([e]) => options.engines.includes(e)).map(([e, a]) => `vs ${a} (${e})`),
+	];
 	console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 12) : pad(h, 24))).join(' '));
 	for (const phase of phases) {
 		for (const trigger of triggers) {
@@ -292,12 +384,17 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 					const t = stat(engine, phase, trigger.label);
 					const a = stat(engine, phase, anchor);
 					const cpuDiff = t.cpu - a.cpu;
-					return pad(`${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`, 24);
+					return pad(
+						`${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`,
+						24,
+					);
 				});
 			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(12)} ${cells.join(' ')}`);
 		}
 	}
-	console.log('goals (issue 8): >= 1.00x Chargebee Trigger under the default engine; >= 0.95x the Webhook node with lazy acquisition at the newest typeVersion');
+	console.log(
+		'goals (issue 8): >= 1.00x Chargebee Trigger under the default engine; >= 0.95x the Webhook node with lazy acquisition at the newest typeVersion',
+	);
 }
 
 main().then(

@@ -38,7 +38,10 @@ export interface LoadResult {
 	statuses: Record<string, number>;
 }
 
-type ParentMessage = { type: 'init'; sign: SignSpec } | { type: 'run'; spec: LoadSpec } | { type: 'exit' };
+type ParentMessage =
+	| { type: 'init'; sign: SignSpec }
+	| { type: 'run'; spec: LoadSpec }
+	| { type: 'exit' };
 
 const WORKER_FLAG = '--load-worker';
 
@@ -71,7 +74,14 @@ function loadWorker(): void {
 				locationId: 'LOC-DEMO-1',
 				attributes: {
 					status: 'APPROVED',
-					orderItems: [{ orderItemId: `OI-${tag}-${i}`, orderId: `OD-${tag}-${i}`, quantity: 1, sku: 'BENCH-SKU-1' }],
+					orderItems: [
+						{
+							orderItemId: `OI-${tag}-${i}`,
+							orderId: `OD-${tag}-${i}`,
+							quantity: 1,
+							sku: 'BENCH-SKU-1',
+						},
+					],
 				},
 			}),
 		);
@@ -95,7 +105,11 @@ function loadWorker(): void {
 						port: target.port,
 						path: target.pathname,
 						method: 'POST',
-						headers: { ...headersNow(), 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+						headers: {
+							...headersNow(),
+							'Content-Type': 'application/json',
+							'Content-Length': String(body.length),
+						},
 					},
 					(res) => {
 						res.resume();
@@ -125,7 +139,8 @@ function loadWorker(): void {
 	process.on('message', (raw: unknown) => {
 		const message = raw as ParentMessage;
 		if (message.type === 'init') sign = message.sign;
-		else if (message.type === 'run') void run(message.spec).then((result) => process.send?.({ type: 'result', result }));
+		else if (message.type === 'run')
+			void run(message.spec).then((result) => process.send?.({ type: 'result', result }));
 		else process.exit(0);
 	});
 }
@@ -134,17 +149,23 @@ function loadWorker(): void {
 export class Loader {
 	private readonly child: ChildProcess;
 	private nextId = 1;
-	private readonly waiting = new Map<number, { resolve: (result: LoadResult) => void; reject: (error: Error) => void }>();
+	private readonly waiting = new Map<
+		number,
+		{ resolve: (result: LoadResult) => void; reject: (error: Error) => void }
+	>();
 
 	constructor(sign: SignSpec) {
-		this.child = fork(__filename, [WORKER_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		this.child = fork(__filename, [WORKER_FLAG], {
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
 		this.child.on('message', (message: { type: string; result: LoadResult }) => {
 			if (message.type !== 'result') return;
 			this.waiting.get(message.result.id)?.resolve(message.result);
 			this.waiting.delete(message.result.id);
 		});
 		this.child.on('exit', (code) => {
-			for (const waiter of this.waiting.values()) waiter.reject(new Error(`load worker exited (${code})`));
+			for (const waiter of this.waiting.values())
+				waiter.reject(new Error(`load worker exited (${code})`));
 			this.waiting.clear();
 		});
 		this.child.send({ type: 'init', sign } satisfies ParentMessage);

@@ -11,7 +11,13 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { sleep, type Credential, type Execution, type N8nInstance, type PublicApiClient } from '../e2e/lib';
+import {
+	sleep,
+	type Credential,
+	type Execution,
+	type N8nInstance,
+	type PublicApiClient,
+} from '../e2e/lib';
 
 export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
 
@@ -24,12 +30,23 @@ export interface Target {
 	probeStatus: number;
 }
 
-const noOp = { name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0] as [number, number], parameters: {} };
+const noOp = {
+	name: 'NoOp',
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	position: [240, 0] as [number, number],
+	parameters: {},
+};
 
 async function publish(
 	api: PublicApiClient,
 	label: string,
-	start: { type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> },
+	start: {
+		type: string;
+		typeVersion: number;
+		parameters: Record<string, unknown>;
+		credentials?: Record<string, { id: string; name: string }>;
+	},
 	path: (webhookId: string) => string,
 	probeStatus: number,
 ): Promise<Target> {
@@ -44,19 +61,48 @@ async function publish(
 	return { label, workflowId: workflow.id, path: path(webhookId), probeStatus };
 }
 
-export async function createTargets(api: PublicApiClient, credential: Credential, triggerVersions: number[], triggerOptions: Record<string, unknown>): Promise<Target[]> {
+export async function createTargets(
+	api: PublicApiClient,
+	credential: Credential,
+	triggerVersions: number[],
+	triggerOptions: Record<string, unknown>,
+): Promise<Target[]> {
 	const webhookPath = `bench-webhook-${randomUUID()}`;
 	const targets = [
-		await publish(api, 'webhook', { type: 'n8n-nodes-base.webhook', typeVersion: 2, parameters: { httpMethod: 'POST', path: webhookPath, options: {} } }, () => webhookPath, 200),
+		await publish(
+			api,
+			'webhook',
+			{
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				parameters: { httpMethod: 'POST', path: webhookPath, options: {} },
+			},
+			() => webhookPath,
+			200,
+		),
 		// Without event_type Chargebee Trigger runs nothing and n8n answers 200.
-		await publish(api, 'chargebee', { type: 'n8n-nodes-base.chargebeeTrigger', typeVersion: 1, parameters: { events: ['*'] } }, (id) => `${id}/webhook`, 200),
+		await publish(
+			api,
+			'chargebee',
+			{ type: 'n8n-nodes-base.chargebeeTrigger', typeVersion: 1, parameters: { events: ['*'] } },
+			(id) => `${id}/webhook`,
+			200,
+		),
 	];
 	// Each version with the default answer (after the run); the newest also answering once the
 	// execution is stored ("stored"), the option for long workflows.
 	const newest = Math.max(...triggerVersions);
 	const variants = [
-		...triggerVersions.map((version) => ({ version, label: `trigger v${version}`, options: triggerOptions })),
-		{ version: newest, label: `trigger v${newest}s`, options: { ...triggerOptions, acknowledge: 'onceStored' } },
+		...triggerVersions.map((version) => ({
+			version,
+			label: `trigger v${version}`,
+			options: triggerOptions,
+		})),
+		{
+			version: newest,
+			label: `trigger v${newest}s`,
+			options: { ...triggerOptions, acknowledge: 'onceStored' },
+		},
 	];
 	for (const variant of variants) {
 		targets.push(
@@ -66,7 +112,11 @@ export async function createTargets(api: PublicApiClient, credential: Credential
 				{
 					type: TRIGGER_TYPE,
 					typeVersion: variant.version,
-					parameters: { authentication: 'clientCredentials', events: ['*'], options: variant.options },
+					parameters: {
+						authentication: 'clientCredentials',
+						events: ['*'],
+						options: variant.options,
+					},
 					credentials: { marketplaceSellerApi: { id: credential.id, name: credential.name } },
 				},
 				(id) => `${id}/webhook`,
@@ -80,8 +130,15 @@ export async function createTargets(api: PublicApiClient, credential: Credential
 /** Waits until every target's route answers (after publishing or a restart). */
 export async function waitForRoutes(n8n: N8nInstance, targets: Target[]): Promise<void> {
 	for (const target of targets) {
-		const probe = await n8n.postWebhook(target.path, { probe: true }, { notRegisteredRetryMs: 60_000 });
-		if (probe.status !== target.probeStatus) throw new Error(`${target.label}: route probe answered ${probe.status}, expected ${target.probeStatus}`);
+		const probe = await n8n.postWebhook(
+			target.path,
+			{ probe: true },
+			{ notRegisteredRetryMs: 60_000 },
+		);
+		if (probe.status !== target.probeStatus)
+			throw new Error(
+				`${target.label}: route probe answered ${probe.status}, expected ${target.probeStatus}`,
+			);
 	}
 }
 
@@ -95,7 +152,11 @@ export async function newestExecutionId(api: PublicApiClient, workflowId: string
  * The workflow's finished executions newer than `afterId`. The list comes newest first, so
  * paging stops at the first page that reaches back to `afterId`.
  */
-export async function executionsAfter(api: PublicApiClient, workflowId: string, afterId: number): Promise<Execution[]> {
+export async function executionsAfter(
+	api: PublicApiClient,
+	workflowId: string,
+	afterId: number,
+): Promise<Execution[]> {
 	const fresh: Execution[] = [];
 	let cursor: string | undefined;
 	for (;;) {
@@ -124,8 +185,12 @@ export async function waitForCompleted(
 	const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
 	for (;;) {
 		const done = await executionsAfter(api, workflowId, afterId);
-		if (done.length >= expected && (await api.activeExecutions(workflowId)).length === 0) return done;
-		if (Date.now() > deadline) throw new Error(`workflow ${workflowId}: ${done.length} of ${expected} executions finished after ${opts.timeoutMs ?? 300_000} ms`);
+		if (done.length >= expected && (await api.activeExecutions(workflowId)).length === 0)
+			return done;
+		if (Date.now() > deadline)
+			throw new Error(
+				`workflow ${workflowId}: ${done.length} of ${expected} executions finished after ${opts.timeoutMs ?? 300_000} ms`,
+			);
 		await sleep(opts.intervalMs ?? 500);
 	}
 }

@@ -12,11 +12,13 @@ export async function loadedNodeVersions(n8n: N8nInstance, nodeType: string): Pr
 		url: `${n8n.baseUrl}/types/nodes.json`,
 		headers: { cookie: n8n.authCookie ?? '', 'browser-id': BROWSER_ID },
 	});
-	if (r.status !== 200 || !Array.isArray(r.data)) throw new Error(`/types/nodes.json -> HTTP ${r.status}`);
+	if (r.status !== 200 || !Array.isArray(r.data))
+		throw new Error(`/types/nodes.json -> HTTP ${r.status}`);
 	const versions = new Set<number>();
 	for (const node of r.data) {
 		if (node.name !== nodeType) continue;
-		for (const v of Array.isArray(node.version) ? node.version : [node.version]) if (typeof v === 'number') versions.add(v);
+		for (const v of Array.isArray(node.version) ? node.version : [node.version])
+			if (typeof v === 'number') versions.add(v);
 	}
 	if (versions.size === 0) throw new Error(`n8n lists no ${nodeType}: is its package installed?`);
 	return [...versions].sort((a, b) => a - b);

@@ -12,7 +12,8 @@ let ticksPerSecond: number | undefined;
 function clockTicks(): number {
 	if (ticksPerSecond === undefined) {
 		try {
-			ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+			ticksPerSecond =
+				Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 		} catch {
 			ticksPerSecond = 100;
 		}

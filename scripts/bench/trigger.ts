@@ -10,12 +10,18 @@
  */
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
-import { encodeDeliverySnapshot, encodeSellerMemory } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+import {
+	encodeDeliverySnapshot,
+	encodeSellerMemory,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import { createReceiverState } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
-import { readSignatureHeaders, verifyPush } from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
+import {
+	readSignatureHeaders,
+	verifyPush,
+} from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
 import { MARKETPLACE } from '../../nodes/shared/profile';
 import { authorizationValue, signPush } from '../../simulator/notifications/signing';
 import { collectGarbage, median } from './measure';
@@ -37,7 +43,13 @@ function heapUsed(): number {
 
 /** Headers as the marketplace sends them, signed by the simulator (the independent other side). */
 function sign(epoch: number): Record<string, string> {
-	const signed = signPush({ appId: APP_ID, appSecret: APP_SECRET, registeredUrl: RECEIVER_URL, dateMs: epoch * 1000, scheme: MARKETPLACE.signatureScheme });
+	const signed = signPush({
+		appId: APP_ID,
+		appSecret: APP_SECRET,
+		registeredUrl: RECEIVER_URL,
+		dateMs: epoch * 1000,
+		scheme: MARKETPLACE.signatureScheme,
+	});
 	return { x_date: signed.xDate, x_authorization: signed.xAuthorization };
 }
 
@@ -100,14 +112,30 @@ async function main(): Promise<void> {
 	line('serialized snapshot per remembered key', encoded.length / store.size, 'bytes', 1);
 	line('serialized snapshot at 100000 keys', encoded.length / 1024, 'KiB', 1);
 	line('snapshot + encode at 100000 keys (once per accepted push), median', median(writeMs), 'ms');
-	line("JSON.stringify of that static data (n8n's part of the save), median", median(stringifyMs), 'ms');
+	line(
+		"JSON.stringify of that static data (n8n's part of the save), median",
+		median(stringifyMs),
+		'ms',
+	);
 
 	const sellers = new SellerResolver(20_000);
 	const locations = new Map([['LOC-1', 'SELLER-0001']]);
 	for (let i = 0; i < 20_000; i += 1) {
-		sellers.resolve({ eventType: 'shipment_created', shipmentId: `SHP${String(i).padStart(12, '0')}`, locationId: 'LOC-1' }, locations);
+		sellers.resolve(
+			{
+				eventType: 'shipment_created',
+				shipmentId: `SHP${String(i).padStart(12, '0')}`,
+				locationId: 'LOC-1',
+			},
+			locations,
+		);
 	}
-	line('serialized seller memory per remembered shipment', encodeSellerMemory(sellers.snapshot()).length / sellers.size, 'bytes', 1);
+	line(
+		'serialized seller memory per remembered shipment',
+		encodeSellerMemory(sellers.snapshot()).length / sellers.size,
+		'bytes',
+		1,
+	);
 
 	// --- verify + dedup per push at 100,000 remembered keys ----------------------------------
 	const requests = Array.from({ length: WARMUP + PUSHES }, (_, i) => {
@@ -127,7 +155,8 @@ async function main(): Promise<void> {
 		if (claimed) accepted += 1;
 		if (i >= WARMUP) samples[i - WARMUP] = elapsed;
 	}
-	if (accepted !== requests.length) throw new Error(`only ${accepted} of ${requests.length} pushes accepted`);
+	if (accepted !== requests.length)
+		throw new Error(`only ${accepted} of ${requests.length} pushes accepted`);
 	if (store.size !== REMEMBERED) throw new Error(`store holds ${store.size} keys`);
 	const sorted = samples.slice().sort();
 	const mean = samples.reduce((sum, v) => sum + v, 0) / samples.length;
@@ -142,35 +171,57 @@ async function main(): Promise<void> {
 		const start = process.hrtime.bigint();
 		const verified = verifyPush(request.headers, settings.verify, request.now);
 		const key = verified.ok ? deliveryKeyOf(request.body) : undefined;
-		if (key === undefined || store.claim(key.compact, request.now)) throw new Error('duplicate was claimed');
+		if (key === undefined || store.claim(key.compact, request.now))
+			throw new Error('duplicate was claimed');
 		dupSamples[i] = Number(process.hrtime.bigint() - start) / 1000;
 	}
 	const dupSorted = dupSamples.slice().sort();
-	line('duplicate push (verify + dedup, refused), mean', dupSamples.reduce((s, v) => s + v, 0) / PUSHES, 'us');
+	line(
+		'duplicate push (verify + dedup, refused), mean',
+		dupSamples.reduce((s, v) => s + v, 0) / PUSHES,
+		'us',
+	);
 	line('duplicate push (verify + dedup, refused), p99', percentile(dupSorted, 99), 'us');
 
 	// The full receiver pipeline as webhook() runs it (async function, item building included).
 	const state = createReceiverState(settings);
-	for (let i = 0; i < REMEMBERED; i += 1) state.deliveries.claim(deliveryKeyOf(event(-1 - i))!.compact, NOW - 60);
+	for (let i = 0; i < REMEMBERED; i += 1)
+		state.deliveries.claim(deliveryKeyOf(event(-1 - i))!.compact, NOW - 60);
 	const pipeSamples = new Float64Array(PUSHES);
 	for (let i = 0; i < PUSHES; i += 1) {
 		const request = requests[WARMUP + i];
 		const start = process.hrtime.bigint();
-		const decision = await handlePush({ headers: request.raw, body: request.body }, settings, state, request.now * 1000);
+		const decision = await handlePush(
+			{ headers: request.raw, body: request.body },
+			settings,
+			state,
+			request.now * 1000,
+		);
 		pipeSamples[i] = Number(process.hrtime.bigint() - start) / 1000;
 		if (decision.action !== 'accept') throw new Error(`pipeline said ${decision.action}`);
 	}
 	const pipeSorted = pipeSamples.slice().sort();
-	line('full receiver pipeline per push (handlePush), mean', pipeSamples.reduce((s, v) => s + v, 0) / PUSHES, 'us');
+	line(
+		'full receiver pipeline per push (handlePush), mean',
+		pipeSamples.reduce((s, v) => s + v, 0) / PUSHES,
+		'us',
+	);
 	line('full receiver pipeline per push (handlePush), p99', percentile(pipeSorted, 99), 'us');
 
 	// Forgeries: how cheap a rejection is.
-	const forged = readSignatureHeaders({ ...sign(NOW), x_authorization: authorizationValue(MARKETPLACE.signatureScheme, APP_ID, '0'.repeat(40)) });
+	const forged = readSignatureHeaders({
+		...sign(NOW),
+		x_authorization: authorizationValue(MARKETPLACE.signatureScheme, APP_ID, '0'.repeat(40)),
+	});
 	const forgeStart = process.hrtime.bigint();
 	for (let i = 0; i < PUSHES; i += 1) {
 		if (verifyPush(forged, settings.verify, NOW).ok) throw new Error('forgery accepted');
 	}
-	line('forged push rejection, mean', Number(process.hrtime.bigint() - forgeStart) / 1000 / PUSHES, 'us');
+	line(
+		'forged push rejection, mean',
+		Number(process.hrtime.bigint() - forgeStart) / 1000 / PUSHES,
+		'us',
+	);
 	line('pushes measured', PUSHES, 'pushes', 0);
 }
 

@@ -16,9 +16,26 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, relative } from 'node:path';
-import { ensureRuntime, findPackedTarball, freePort, isPortInUse, N8nInstance, repoRoot, savedEncryptionKey, sleep, type OwnerCredentials, type PublicApiClient } from '../e2e/lib';
+import {
+	ensureRuntime,
+	findPackedTarball,
+	freePort,
+	isPortInUse,
+	N8nInstance,
+	repoRoot,
+	savedEncryptionKey,
+	sleep,
+	type OwnerCredentials,
+	type PublicApiClient,
+} from '../e2e/lib';
 import { startSimulator, type Simulator } from '../../simulator';
-import { CREDENTIAL_TYPE, loadExamples, prepareExample, usesOnlyDemoCredentials, type PreparedExample } from './examples';
+import {
+	CREDENTIAL_TYPE,
+	loadExamples,
+	prepareExample,
+	usesOnlyDemoCredentials,
+	type PreparedExample,
+} from './examples';
 
 export const DEMO_OWNER: OwnerCredentials = {
 	email: 'demo@example.com',
@@ -42,7 +59,14 @@ export interface DemoState {
 	filesFolder: string;
 	userFolder: string;
 	credentialId: string;
-	workflows: Array<{ file: string; id: string; name: string; published: boolean; receiverUrls: string[]; webhookUrls: string[] }>;
+	workflows: Array<{
+		file: string;
+		id: string;
+		name: string;
+		published: boolean;
+		receiverUrls: string[];
+		webhookUrls: string[];
+	}>;
 	orderReceiverUrl: string | null;
 	returnReceiverUrl: string | null;
 	labelsRunNowUrl: string | null;
@@ -85,7 +109,10 @@ function systemTimeZone(): string {
 }
 
 /** Creates the simulator credential, or updates the one earlier runs created (the simulator URL may differ). */
-async function ensureCredential(api: PublicApiClient, sim: Simulator): Promise<{ id: string; name: string; created: boolean }> {
+async function ensureCredential(
+	api: PublicApiClient,
+	sim: Simulator,
+): Promise<{ id: string; name: string; created: boolean }> {
 	const data = {
 		appId: sim.demo.selfApp.appId,
 		appSecret: sim.demo.selfApp.appSecret,
@@ -93,12 +120,22 @@ async function ensureCredential(api: PublicApiClient, sim: Simulator): Promise<{
 		productionBaseUrl: sim.url,
 		scope: 'Seller_Api',
 	};
-	const existing = (await api.listAllCredentials()).find((c) => c.name === DEMO_CREDENTIAL_NAME && c.type === CREDENTIAL_TYPE);
+	const existing = (await api.listAllCredentials()).find(
+		(c) => c.name === DEMO_CREDENTIAL_NAME && c.type === CREDENTIAL_TYPE,
+	);
 	if (existing) {
-		await api.updateCredential(existing.id, { name: DEMO_CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+		await api.updateCredential(existing.id, {
+			name: DEMO_CREDENTIAL_NAME,
+			type: CREDENTIAL_TYPE,
+			data,
+		});
 		return { id: existing.id, name: DEMO_CREDENTIAL_NAME, created: false };
 	}
-	const created = await api.createCredential({ name: DEMO_CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data });
+	const created = await api.createCredential({
+		name: DEMO_CREDENTIAL_NAME,
+		type: CREDENTIAL_TYPE,
+		data,
+	});
 	return { id: created.id, name: DEMO_CREDENTIAL_NAME, created: true };
 }
 
@@ -113,13 +150,21 @@ interface ImportedWorkflow extends PreparedExample {
  * .demo/demo-state.json, else by name, preferring a published one), and publishes those with
  * triggers.
  */
-async function importExamples(api: PublicApiClient, prepared: PreparedExample[], previousIds: Map<string, string>): Promise<ImportedWorkflow[]> {
+async function importExamples(
+	api: PublicApiClient,
+	prepared: PreparedExample[],
+	previousIds: Map<string, string>,
+): Promise<ImportedWorkflow[]> {
 	const existing = (await api.listAllWorkflows()).filter((w) => w.isArchived !== true);
 	const imported: ImportedWorkflow[] = [];
 	for (const example of prepared) {
-		const byName = existing.filter((w) => w.name === example.workflow.name).sort((a, b) => Number(b.active) - Number(a.active));
+		const byName = existing
+			.filter((w) => w.name === example.workflow.name)
+			.sort((a, b) => Number(b.active) - Number(a.active));
 		const previous = existing.find((w) => w.id === previousIds.get(example.file)) ?? byName[0];
-		const saved = previous ? await api.updateWorkflow(previous.id, example.workflow) : await api.createWorkflow(example.workflow);
+		const saved = previous
+			? await api.updateWorkflow(previous.id, example.workflow)
+			: await api.createWorkflow(example.workflow);
 		let published = false;
 		if (example.hasTrigger) {
 			await api.publishWorkflow(saved.id);
@@ -155,7 +200,10 @@ export function describeLabelsAnswer(status: number, body: unknown, root: string
 	if (files.length === 0) return 'no shipment was ready to pack, so no PDF';
 	return files
 		.map((file) => {
-			const size = typeof file.fileSize === 'number' ? `, ${Math.max(1, Math.round(file.fileSize / 1024))} KiB` : '';
+			const size =
+				typeof file.fileSize === 'number'
+					? `, ${Math.max(1, Math.round(file.fileSize / 1024))} KiB`
+					: '';
 			return `labels of ${file.shipmentIds?.length ?? '?'} shipments in ${relative(root, file.fileName!) || file.fileName}${size}`;
 		})
 		.join('; ');
@@ -169,7 +217,12 @@ async function runMorningLabels(n8n: N8nInstance, path: string, root: string): P
 }
 
 /** Prints pushes of the simulator and finished executions of n8n as they happen. */
-function startActivityLog(sim: Simulator, api: PublicApiClient, receivers: Map<string, string>, workflowNames: Map<string, string>): () => void {
+function startActivityLog(
+	sim: Simulator,
+	api: PublicApiClient,
+	receivers: Map<string, string>,
+	workflowNames: Map<string, string>,
+): () => void {
 	let lastDelivery = Math.max(0, ...sim.control.listDeliveries().deliveries.map((d) => d.seq));
 	const seenExecutions = new Set<string>();
 	let primed = false;
@@ -179,9 +232,18 @@ function startActivityLog(sim: Simulator, api: PublicApiClient, receivers: Map<s
 			if (delivery.seq <= lastDelivery) continue;
 			lastDelivery = delivery.seq;
 			const target = receivers.get(delivery.url) ?? delivery.url;
-			const id = delivery.shipmentId ? `shipment ${delivery.shipmentId}` : delivery.returnId ? `return ${delivery.returnId}` : '';
-			const outcome = delivery.status === null ? `failed: ${delivery.error}` : `HTTP ${delivery.status}`;
-			say(dim(`  [simulator] push ${delivery.eventType} ${id}${delivery.auto ? ' (automatic)' : ''} -> ${target}: ${outcome}`));
+			const id = delivery.shipmentId
+				? `shipment ${delivery.shipmentId}`
+				: delivery.returnId
+					? `return ${delivery.returnId}`
+					: '';
+			const outcome =
+				delivery.status === null ? `failed: ${delivery.error}` : `HTTP ${delivery.status}`;
+			say(
+				dim(
+					`  [simulator] push ${delivery.eventType} ${id}${delivery.auto ? ' (automatic)' : ''} -> ${target}: ${outcome}`,
+				),
+			);
 		}
 		try {
 			const executions = (await api.listExecutions({ limit: 50 })).data;
@@ -235,22 +297,33 @@ async function main(): Promise<void> {
 		step('stopped; data stays in .demo/ (npm run demo starts it again)');
 		process.exit(code);
 	};
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal, 0));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+		process.on(signal, () => void shutdown(signal, 0));
 
 	try {
 		// `npm run demo` packs into its own folder (.e2e/ belongs to the e2e tests).
-		const tarball = findPackedTarball(join(root, '.demo', 'pack'), 'n8n-nodes-marketplace-seller', 'run "npm run demo"');
+		const tarball = findPackedTarball(
+			join(root, '.demo', 'pack'),
+			'n8n-nodes-marketplace-seller',
+			'run "npm run demo"',
+		);
 		step(`package ${relative(root, tarball)}`);
-		step('runtime: Node 24 and n8n 2.40.7 (installed once into the cache; the first time takes about 5 minutes)');
+		step(
+			'runtime: Node 24 and n8n 2.40.7 (installed once into the cache; the first time takes about 5 minutes)',
+		);
 		const runtime = await ensureRuntime('n8n2');
 		if (stopping) return;
 
 		const simPort = await choosePort(PREFERRED_SIM_PORT, 'the simulator');
 		sim = await startSimulator({ port: simPort, packingDelayMs: PACKING_DELAY_MS });
-		step(`simulator on ${sim.url} (packing takes ${PACKING_DELAY_MS / 1000} s, as the marketplace's asynchronous label generation)`);
+		step(
+			`simulator on ${sim.url} (packing takes ${PACKING_DELAY_MS / 1000} s, as the marketplace's asynchronous label generation)`,
+		);
 
 		const n8nPort = await choosePort(PREFERRED_N8N_PORT, 'n8n');
-		step(`installing the package into ${relative(root, userFolder)}/.n8n/nodes and starting n8n (a fresh folder migrates its database first)`);
+		step(
+			`installing the package into ${relative(root, userFolder)}/.n8n/nodes and starting n8n (a fresh folder migrates its database first)`,
+		);
 		n8n = await N8nInstance.start({
 			runtime,
 			userFolder,
@@ -274,14 +347,22 @@ async function main(): Promise<void> {
 		step(`n8n loaded ${ours.join(', ')}`);
 
 		const credential = await ensureCredential(api, sim);
-		step(`${credential.created ? 'created' : 'updated'} credential "${credential.name}" (Marketplace Seller API, ${sim.demo.selfApp.appId} at ${sim.url})`);
+		step(
+			`${credential.created ? 'created' : 'updated'} credential "${credential.name}" (Marketplace Seller API, ${sim.demo.selfApp.appId} at ${sim.url})`,
+		);
 
 		const prepared = loadExamples(join(root, 'examples'))
 			.filter(usesOnlyDemoCredentials)
 			.map((example) => prepareExample(example, { credential, filesFolder }));
-		const imported = await importExamples(api, prepared, previousWorkflowIds(join(demoDir, 'demo-state.json')));
+		const imported = await importExamples(
+			api,
+			prepared,
+			previousWorkflowIds(join(demoDir, 'demo-state.json')),
+		);
 		for (const workflow of imported) {
-			step(`${workflow.created ? 'imported' : 'updated'} ${workflow.file} as "${workflow.workflow.name}"${workflow.published ? ', published' : ''}`);
+			step(
+				`${workflow.created ? 'imported' : 'updated'} ${workflow.file} as "${workflow.workflow.name}"${workflow.published ? ', published' : ''}`,
+			);
 		}
 
 		const receiverUrl = (webhookId: string) => n8n!.webhookUrl(`${webhookId}/webhook`);
@@ -295,12 +376,17 @@ async function main(): Promise<void> {
 			for (const trigger of workflow.triggers) {
 				const url = receiverUrl(trigger.webhookId);
 				receivers.set(url, `"${workflow.workflow.name}"`);
-				const wantsOrders = trigger.events.some((event) => event === '*' || event.startsWith('shipment_'));
-				const wantsReturns = trigger.events.some((event) => event === '*' || event.startsWith('return_'));
+				const wantsOrders = trigger.events.some(
+					(event) => event === '*' || event.startsWith('shipment_'),
+				);
+				const wantsReturns = trigger.events.some(
+					(event) => event === '*' || event.startsWith('return_'),
+				);
 				if (wantsOrders && !orderReceiver) orderReceiver = url;
 				if (wantsReturns && !returnReceiver) returnReceiver = url;
 			}
-			if (workflow.file === 'morning-labels.json' && workflow.webhookPaths.length > 0) labelsPath = workflow.webhookPaths[0];
+			if (workflow.file === 'morning-labels.json' && workflow.webhookPaths.length > 0)
+				labelsPath = workflow.webhookPaths[0];
 		}
 		if (orderReceiver) {
 			sim.control.setReceiver({ url: orderReceiver });
@@ -309,7 +395,9 @@ async function main(): Promise<void> {
 
 		let labelsResult = 'not run (MKT_DEMO_RUN_LABELS=0)';
 		if (labelsPath && RUN_LABELS_AT_START) {
-			step('running "Marketplace: morning labels" once (search, generate labels, wait until packed, download, write)...');
+			step(
+				'running "Marketplace: morning labels" once (search, generate labels, wait until packed, download, write)...',
+			);
 			labelsResult = await runMorningLabels(n8n, labelsPath, root);
 			step(`morning labels: ${labelsResult}`);
 		}
@@ -355,7 +443,13 @@ async function main(): Promise<void> {
 	}
 }
 
-function printBanner(state: DemoState, imported: ImportedWorkflow[], labelsResult: string, tookMs: number, root: string): void {
+function printBanner(
+	state: DemoState,
+	imported: ImportedWorkflow[],
+	labelsResult: string,
+	tookMs: number,
+	root: string,
+): void {
 	const c = state.controlUrl;
 	const rel = (path: string) => relative(root, path) || path;
 	say('');
@@ -363,42 +457,69 @@ function printBanner(state: DemoState, imported: ImportedWorkflow[], labelsResul
 	say('');
 	say(`  n8n editor   ${state.editorUrl}`);
 	say(`  Login        ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
-	say(`  Simulator    ${state.simulatorUrl}   (control interface ${c}, reference: simulator/README.md)`);
-	say(`  Files        ${rel(state.filesFolder)}/   (orders.csv, labels/*.pdf; n8n may read and write only here)`);
+	say(
+		`  Simulator    ${state.simulatorUrl}   (control interface ${c}, reference: simulator/README.md)`,
+	);
+	say(
+		`  Files        ${rel(state.filesFolder)}/   (orders.csv, labels/*.pdf; n8n may read and write only here)`,
+	);
 	say(`  n8n log      ${rel(join(state.userFolder, 'n8n.log'))}`);
 	say('');
 	say('  Workflows:');
 	for (const w of imported) {
-		say(`    ${w.workflow.name.padEnd(34)} ${state.editorUrl}workflow/${w.id}${w.published ? '' : '   (not published)'}`);
+		say(
+			`    ${w.workflow.name.padEnd(34)} ${state.editorUrl}workflow/${w.id}${w.published ? '' : '   (not published)'}`,
+		);
 	}
 	say('');
 	say(`  Morning labels ran once: ${labelsResult}`);
 	say('');
-	say(bold('  What to try') + ' (keep the editor on Overview > Executions, or a workflow\'s Executions tab):');
+	say(
+		bold('  What to try') +
+			" (keep the editor on Overview > Executions, or a workflow's Executions tab):",
+	);
 	say('');
-	say('  1. A new order and its shipment life (created, packed, ready to dispatch, picked up, shipped, delivered):');
+	say(
+		'  1. A new order and its shipment life (created, packed, ready to dispatch, picked up, shipped, delivered):',
+	);
 	say(`       curl -X POST ${c}/notifications/lifecycle/shipment`);
-	say('     -> one execution of "Marketplace: new order to CSV" (it listens to Shipment Created; the five later');
-	say(`        events are acknowledged without running) and one row per order item in ${rel(state.filesFolder)}/orders.csv`);
+	say(
+		'     -> one execution of "Marketplace: new order to CSV" (it listens to Shipment Created; the five later',
+	);
+	say(
+		`        events are acknowledged without running) and one row per order item in ${rel(state.filesFolder)}/orders.csv`,
+	);
 	say('');
 	if (state.returnReceiverUrl) {
-		say('  2. A return (created, picked up, completed), pushed to the return workflow\'s receiver:');
-		say(`       curl -X POST ${c}/notifications/lifecycle/return -d '{"url":"${state.returnReceiverUrl}"}'`);
+		say("  2. A return (created, picked up, completed), pushed to the return workflow's receiver:");
+		say(
+			`       curl -X POST ${c}/notifications/lifecycle/return -d '{"url":"${state.returnReceiverUrl}"}'`,
+		);
 		say('     -> three executions of "Marketplace: return summary", each with a one-line text');
 		say('');
 	}
 	if (state.labelsRunNowUrl) {
-		say('  3. Labels for new orders (the run at start packed everything that was ready): add five orders, then run it');
+		say(
+			'  3. Labels for new orders (the run at start packed everything that was ready): add five orders, then run it',
+		);
 		say(`       curl -X POST ${c}/seed/shipments -d '{"locationId":"LOC-DEMO-1","count":5}'`);
 		say(`       curl -X POST ${state.labelsRunNowUrl}`);
-		say('     or open "Marketplace: morning labels" and click Execute workflow (choose "Every morning at 08:00").');
-		say(`     -> a PDF in ${rel(state.filesFolder)}/labels/ (up to 20 shipments per run, held ones dropped)`);
+		say(
+			'     or open "Marketplace: morning labels" and click Execute workflow (choose "Every morning at 08:00").',
+		);
+		say(
+			`     -> a PDF in ${rel(state.filesFolder)}/labels/ (up to 20 shipments per run, held ones dropped)`,
+		);
 		say('');
 	}
-	say('  4. A forged push is refused (HTTP 401 in the answer\'s deliveries, no execution):');
-	say(`       curl -X POST ${c}/notifications/send -d '{"eventType":"shipment_created","wrongSecret":true}'`);
+	say("  4. A forged push is refused (HTTP 401 in the answer's deliveries, no execution):");
+	say(
+		`       curl -X POST ${c}/notifications/send -d '{"eventType":"shipment_created","wrongSecret":true}'`,
+	);
 	say('');
-	say(`  Ctrl-C stops n8n and the simulator. Data stays in .demo/; npm run demo again reuses it (delete .demo/ to start over).`);
+	say(
+		`  Ctrl-C stops n8n and the simulator. Data stays in .demo/; npm run demo again reuses it (delete .demo/ to start over).`,
+	);
 	say('');
 	say('Activity:');
 }

@@ -35,7 +35,12 @@ export function loadExamples(examplesDir: string): ExampleFile[] {
 	return readdirSync(examplesDir)
 		.filter((name) => name.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(readFileSync(join(examplesDir, file), 'utf8')) as ExampleFile['workflow'] }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(
+				readFileSync(join(examplesDir, file), 'utf8'),
+			) as ExampleFile['workflow'],
+		}));
 }
 
 /**
@@ -43,7 +48,9 @@ export function loadExamples(examplesDir: string): ExampleFile[] {
  * (queue-mode-guard.json needs a Postgres database: scripts/queue-mode.sh runs one) are not imported.
  */
 export function usesOnlyDemoCredentials(example: ExampleFile): boolean {
-	return (example.workflow.nodes as WorkflowNode[]).every((node) => Object.keys(node.credentials ?? {}).every((type) => type === CREDENTIAL_TYPE));
+	return (example.workflow.nodes as WorkflowNode[]).every((node) =>
+		Object.keys(node.credentials ?? {}).every((type) => type === CREDENTIAL_TYPE),
+	);
 }
 
 /** Replaces every occurrence of `from` in the string values of `value` (deeply). */
@@ -52,13 +59,20 @@ function replaceInStrings<T>(value: T, from: string, to: string): T {
 	if (Array.isArray(value)) return value.map((entry) => replaceInStrings(entry, from, to)) as T;
 	if (value !== null && typeof value === 'object') {
 		const out: Record<string, unknown> = {};
-		for (const [key, entry] of Object.entries(value as Record<string, unknown>)) out[key] = replaceInStrings(entry, from, to);
+		for (const [key, entry] of Object.entries(value as Record<string, unknown>))
+			out[key] = replaceInStrings(entry, from, to);
 		return out as T;
 	}
 	return value;
 }
 
-const TRIGGER_NODE_TYPES = new Set([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSellerPollTrigger', 'n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.webhook', 'n8n-nodes-base.cron']);
+const TRIGGER_NODE_TYPES = new Set([
+	TRIGGER_TYPE,
+	'n8n-nodes-marketplace-seller.marketplaceSellerPollTrigger',
+	'n8n-nodes-base.scheduleTrigger',
+	'n8n-nodes-base.webhook',
+	'n8n-nodes-base.cron',
+]);
 
 function hasPinData(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
@@ -72,7 +86,10 @@ export function prepareExample(
 	const nodes = (source.nodes as WorkflowNode[]).map((original) => {
 		let node = replaceInStrings(original, EXAMPLE_FILES_FOLDER, target.filesFolder);
 		if (node.credentials && CREDENTIAL_TYPE in node.credentials) {
-			node = { ...node, credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { ...target.credential } } };
+			node = {
+				...node,
+				credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { ...target.credential } },
+			};
 		}
 		return node;
 	});

@@ -5,10 +5,19 @@
  */
 import type { World } from '../world';
 import { demoIdentities, type DemoIdentities } from '../demo';
-import type { FormsMethod, PerItemStatusField, ReturnsNextUrlForm, RuntimeConfig } from '../options';
+import type {
+	FormsMethod,
+	PerItemStatusField,
+	ReturnsNextUrlForm,
+	RuntimeConfig,
+} from '../options';
 import type { CallFilter, RecordedCall } from '../recorder';
 import type { Fault, FaultSpec } from '../faults';
-import { FAILABLE_OPERATIONS, type FailableOperation, type ShipmentFailure } from '../shipments/failures';
+import {
+	FAILABLE_OPERATIONS,
+	type FailableOperation,
+	type ShipmentFailure,
+} from '../shipments/failures';
 import { secondsLeft, type TokenKind, type TokenRecord, type TokenSelector } from '../oauth/tokens';
 import { authorize, redirectWithCode } from '../oauth/flows';
 import { shipmentDetailsToWire, shipmentToWire } from '../shipments/wire';
@@ -17,11 +26,35 @@ import { returnToWire } from '../returns/routes';
 import { changeReturn, type ReturnChange } from '../returns/status';
 import type { SubscriptionRecord } from '../subscriptions/store';
 import { CONTROL_PREFIX } from '../http/server';
-import { EVENT_TYPES, isReturnEvent, isShipmentEvent, STATUS_OF_EVENT, type EventType } from '../notifications/envelopes';
-import { NotifyError, type DeliveryLogEntry, type PushSwitches, type Receiver, type SendResult } from '../notifications/notifier';
-import { runReturnLifecycle, runShipmentLifecycle, type ReturnLifecycleRequest, type ShipmentLifecycleRequest } from '../notifications/lifecycle';
+import {
+	EVENT_TYPES,
+	isReturnEvent,
+	isShipmentEvent,
+	STATUS_OF_EVENT,
+	type EventType,
+} from '../notifications/envelopes';
+import {
+	NotifyError,
+	type DeliveryLogEntry,
+	type PushSwitches,
+	type Receiver,
+	type SendResult,
+} from '../notifications/notifier';
+import {
+	runReturnLifecycle,
+	runShipmentLifecycle,
+	type ReturnLifecycleRequest,
+	type ShipmentLifecycleRequest,
+} from '../notifications/lifecycle';
 import { ControlError, invalid, oneOf, requireInt } from './errors';
-import { seedListings, seedReturns, seedShipments, type SeedListingsRequest, type SeedReturnsRequest, type SeedShipmentsRequest } from './seeding';
+import {
+	seedListings,
+	seedReturns,
+	seedShipments,
+	type SeedListingsRequest,
+	type SeedReturnsRequest,
+	type SeedShipmentsRequest,
+} from './seeding';
 import { changeShipment, shipmentSummary, type ShipmentChange } from './shipmentState';
 
 export interface TokenView {
@@ -102,7 +135,20 @@ const CONFIG_KEYS: ReadonlyArray<keyof RuntimeConfig> = [
 ];
 
 const SWITCH_KEYS: ReadonlyArray<keyof PushSwitches> = [
-	'copies', 'concurrent', 'wrongSecret', 'wrongAppId', 'staleSeconds', 'omitHeaders', 'schemeWord', 'body', 'dateFormat', 'appId', 'appSecret', 'url', 'registeredUrl', 'force',
+	'copies',
+	'concurrent',
+	'wrongSecret',
+	'wrongAppId',
+	'staleSeconds',
+	'omitHeaders',
+	'schemeWord',
+	'body',
+	'dateFormat',
+	'appId',
+	'appSecret',
+	'url',
+	'registeredUrl',
+	'force',
 ];
 
 function switchesOf(req: PushSwitches): PushSwitches {
@@ -111,8 +157,19 @@ function switchesOf(req: PushSwitches): PushSwitches {
 	const s = out as PushSwitches;
 	oneOf(s.dateFormat, 'dateFormat', ['imf', 'rfc850', 'asctime'] as const);
 	if (s.copies !== undefined) requireInt(s.copies, 'copies', 1, 100);
-	if (s.staleSeconds !== undefined && (typeof s.staleSeconds !== 'number' || !Number.isFinite(s.staleSeconds))) throw invalid('staleSeconds must be a number');
-	if (s.omitHeaders !== undefined && typeof s.omitHeaders !== 'boolean' && !(Array.isArray(s.omitHeaders) && s.omitHeaders.every((h) => h === 'X_Date' || h === 'X_Authorization'))) {
+	if (
+		s.staleSeconds !== undefined &&
+		(typeof s.staleSeconds !== 'number' || !Number.isFinite(s.staleSeconds))
+	)
+		throw invalid('staleSeconds must be a number');
+	if (
+		s.omitHeaders !== undefined &&
+		typeof s.omitHeaders !== 'boolean' &&
+		!(
+			Array.isArray(s.omitHeaders) &&
+			s.omitHeaders.every((h) => h === 'X_Date' || h === 'X_Authorization')
+		)
+	) {
 		throw invalid('omitHeaders must be true/false or a list of X_Date, X_Authorization');
 	}
 	return s;
@@ -135,13 +192,30 @@ export class SimulatorControl {
 
 	health(): { ok: true; shipments: number; returns: number; now: string } {
 		const w = this.world;
-		return { ok: true, shipments: w.shipments.size, returns: w.returns.size, now: new Date(w.now()).toISOString() };
+		return {
+			ok: true,
+			shipments: w.shipments.size,
+			returns: w.returns.size,
+			now: new Date(w.now()).toISOString(),
+		};
 	}
 
-	info(): { url: string; controlUrl: string; demo: DemoIdentities; options: Record<string, unknown>; config: RuntimeConfig } {
+	info(): {
+		url: string;
+		controlUrl: string;
+		demo: DemoIdentities;
+		options: Record<string, unknown>;
+		config: RuntimeConfig;
+	} {
 		const w = this.world;
 		const { runtime: _runtime, ...options } = w.options;
-		return { url: w.baseUrl, controlUrl: `${w.baseUrl}${CONTROL_PREFIX}`, demo: demoIdentities(w, w.baseUrl), options: { ...options }, config: { ...w.config } };
+		return {
+			url: w.baseUrl,
+			controlUrl: `${w.baseUrl}${CONTROL_PREFIX}`,
+			demo: demoIdentities(w, w.baseUrl),
+			options: { ...options },
+			config: { ...w.config },
+		};
 	}
 
 	reset(opts: { keepTokens?: boolean } = {}): { ok: true } {
@@ -163,41 +237,70 @@ export class SimulatorControl {
 		return seedListings(this.world, req);
 	}
 
-	listShipments(filter: ShipmentListFilter = {}): { total: number; shipments: Record<string, unknown>[] } {
+	listShipments(filter: ShipmentListFilter = {}): {
+		total: number;
+		shipments: Record<string, unknown>[];
+	} {
 		const w = this.world;
 		const state = oneOf(filter.state, 'state', ALL_STATES);
-		const limit = filter.limit === undefined ? 1000 : requireInt(filter.limit, 'limit', 1, 1_000_000);
-		const source = filter.sellerId ? w.shipments.forSeller(filter.sellerId) : [...w.shipments.all()];
-		const hits = source.filter((s) => (!filter.locationId || s.locationId === filter.locationId) && (!state || stateOf(s) === state));
+		const limit =
+			filter.limit === undefined ? 1000 : requireInt(filter.limit, 'limit', 1, 1_000_000);
+		const source = filter.sellerId
+			? w.shipments.forSeller(filter.sellerId)
+			: [...w.shipments.all()];
+		const hits = source.filter(
+			(s) =>
+				(!filter.locationId || s.locationId === filter.locationId) &&
+				(!state || stateOf(s) === state),
+		);
 		return { total: hits.length, shipments: hits.slice(0, limit).map(shipmentSummary) };
 	}
 
 	getShipment(shipmentId: string): Record<string, unknown> {
 		const s = this.shipment(shipmentId);
-		return { ...shipmentSummary(s), shipment: shipmentToWire(s, this.world.baseUrl), details: shipmentDetailsToWire(s, this.world.sellers.location(s.locationId)) };
+		return {
+			...shipmentSummary(s),
+			shipment: shipmentToWire(s, this.world.baseUrl),
+			details: shipmentDetailsToWire(s, this.world.sellers.location(s.locationId)),
+		};
 	}
 
-	async setShipmentState(shipmentId: string, req: ShipmentChangeRequest): Promise<{ shipment: Record<string, unknown>; notifications: SendResult[] }> {
+	async setShipmentState(
+		shipmentId: string,
+		req: ShipmentChangeRequest,
+	): Promise<{ shipment: Record<string, unknown>; notifications: SendResult[] }> {
 		const s = this.shipment(shipmentId);
 		const events = changeShipment(this.world, s, req);
 		const notifications: SendResult[] = [];
-		if (req.notify) for (const event of events) notifications.push(await notifying(() => this.world.notifier.sendShipmentEvent(event, s)));
+		if (req.notify)
+			for (const event of events)
+				notifications.push(await notifying(() => this.world.notifier.sendShipmentEvent(event, s)));
 		return { shipment: shipmentSummary(s), notifications };
 	}
 
-	listReturns(filter: { sellerId?: string; locationId?: string } = {}): { total: number; returns: Record<string, unknown>[] } {
+	listReturns(filter: { sellerId?: string; locationId?: string } = {}): {
+		total: number;
+		returns: Record<string, unknown>[];
+	} {
 		const w = this.world;
 		const source = filter.sellerId ? w.returns.forSeller(filter.sellerId) : [...w.returns.all()];
 		const hits = source.filter((r) => !filter.locationId || r.locationId === filter.locationId);
-		return { total: hits.length, returns: hits.map((r) => ({ ...returnToWire(r), source: r.source })) };
+		return {
+			total: hits.length,
+			returns: hits.map((r) => ({ ...returnToWire(r), source: r.source })),
+		};
 	}
 
-	async setReturnStatus(returnId: string, req: ReturnChange & { notify?: boolean }): Promise<{ return: Record<string, unknown>; notifications: SendResult[] }> {
+	async setReturnStatus(
+		returnId: string,
+		req: ReturnChange & { notify?: boolean },
+	): Promise<{ return: Record<string, unknown>; notifications: SendResult[] }> {
 		const ret = this.world.returns.get(returnId);
 		if (!ret) throw new ControlError(404, `Unknown return ${returnId}`);
 		const event = changeReturn(ret, req, this.world.now());
 		const notifications: SendResult[] = [];
-		if (req.notify && event) notifications.push(await notifying(() => this.world.notifier.sendReturnEvent(event, ret)));
+		if (req.notify && event)
+			notifications.push(await notifying(() => this.world.notifier.sendReturnEvent(event, ret)));
 		return { return: { sellerId: ret.sellerId, ...returnToWire(ret) }, notifications };
 	}
 
@@ -209,18 +312,26 @@ export class SimulatorControl {
 	}
 
 	advanceClock(req: { seconds: number }): { now: string; epochMs: number; offsetMs: number } {
-		if (typeof req?.seconds !== 'number' || !Number.isFinite(req.seconds)) throw invalid('seconds must be a number');
+		if (typeof req?.seconds !== 'number' || !Number.isFinite(req.seconds))
+			throw invalid('seconds must be a number');
 		this.world.clock.advance(req.seconds);
 		return this.getClock();
 	}
 
 	// ----------------------------------------------------------------- tokens
 
-	listTokens(filter: { appId?: string; sellerId?: string; kind?: TokenKind } = {}): { tokens: TokenView[] } {
+	listTokens(filter: { appId?: string; sellerId?: string; kind?: TokenKind } = {}): {
+		tokens: TokenView[];
+	} {
 		const now = this.world.now();
 		const tokens = this.world.tokens
 			.list()
-			.filter((t) => (!filter.appId || t.appId === filter.appId) && (!filter.sellerId || t.sellerId === filter.sellerId) && (!filter.kind || t.kind === filter.kind));
+			.filter(
+				(t) =>
+					(!filter.appId || t.appId === filter.appId) &&
+					(!filter.sellerId || t.sellerId === filter.sellerId) &&
+					(!filter.kind || t.kind === filter.kind),
+			);
 		return { tokens: tokens.map((t) => tokenView(t, now)) };
 	}
 
@@ -237,8 +348,17 @@ export class SimulatorControl {
 		});
 	}
 
-	issueAuthCode(req: AuthCodeRequest): { code: string; appId: string; sellerId: string; redirectUri: string; state: string | null; redirectUrl: string; expiresIn: number } {
-		if (!req || typeof req.appId !== 'string' || typeof req.sellerId !== 'string') throw invalid('appId and sellerId are required');
+	issueAuthCode(req: AuthCodeRequest): {
+		code: string;
+		appId: string;
+		sellerId: string;
+		redirectUri: string;
+		state: string | null;
+		redirectUrl: string;
+		expiresIn: number;
+	} {
+		if (!req || typeof req.appId !== 'string' || typeof req.sellerId !== 'string')
+			throw invalid('appId and sellerId are required');
 		const app = this.world.apps.get(req.appId);
 		const code = authorize(this.world, {
 			clientId: req.appId,
@@ -291,13 +411,32 @@ export class SimulatorControl {
 	}
 
 	injectShipmentFailure(req: ShipmentFailureRequest): { failures: ShipmentFailure[] } {
-		if (!req || !Array.isArray(req.shipmentIds) || req.shipmentIds.length === 0 || req.shipmentIds.some((id) => typeof id !== 'string')) {
+		if (
+			!req ||
+			!Array.isArray(req.shipmentIds) ||
+			req.shipmentIds.length === 0 ||
+			req.shipmentIds.some((id) => typeof id !== 'string')
+		) {
 			throw invalid('shipmentIds must be a non-empty array of strings');
 		}
-		if (typeof req.errorCode !== 'string' || req.errorCode === '') throw invalid('errorCode is required');
+		if (typeof req.errorCode !== 'string' || req.errorCode === '')
+			throw invalid('errorCode is required');
 		const operation = oneOf(req.operation, 'operation', FAILABLE_OPERATIONS);
-		const times = req.times === undefined ? -1 : req.times === -1 ? -1 : requireInt(req.times, 'times', 1, 1_000_000);
-		return { failures: this.world.failures.add(req.shipmentIds, operation, req.errorCode, req.errorMessage ?? `Injected failure ${req.errorCode}`, times) };
+		const times =
+			req.times === undefined
+				? -1
+				: req.times === -1
+					? -1
+					: requireInt(req.times, 'times', 1, 1_000_000);
+		return {
+			failures: this.world.failures.add(
+				req.shipmentIds,
+				operation,
+				req.errorCode,
+				req.errorMessage ?? `Injected failure ${req.errorCode}`,
+				times,
+			),
+		};
 	}
 
 	listShipmentFailures(): { failures: ShipmentFailure[] } {
@@ -319,16 +458,28 @@ export class SimulatorControl {
 		if (!patch || typeof patch !== 'object') throw invalid('expected an object of settings');
 		const next = { ...this.world.config };
 		for (const [key, value] of Object.entries(patch)) {
-			if (!CONFIG_KEYS.includes(key as keyof RuntimeConfig)) throw invalid(`Unknown setting ${key} (known: ${CONFIG_KEYS.join(', ')})`);
-			if (key === 'perItemStatusField') next.perItemStatusField = oneOf(value, key, ['status', 'processingStatus'] as const) as PerItemStatusField;
-			else if (key === 'formsMethod') next.formsMethod = oneOf(value, key, ['GET', 'POST'] as const) as FormsMethod;
-			else if (key === 'returnsNextUrlForm') next.returnsNextUrlForm = oneOf(value, key, ['relative', 'versioned'] as const) as ReturnsNextUrlForm;
+			if (!CONFIG_KEYS.includes(key as keyof RuntimeConfig))
+				throw invalid(`Unknown setting ${key} (known: ${CONFIG_KEYS.join(', ')})`);
+			if (key === 'perItemStatusField')
+				next.perItemStatusField = oneOf(value, key, [
+					'status',
+					'processingStatus',
+				] as const) as PerItemStatusField;
+			else if (key === 'formsMethod')
+				next.formsMethod = oneOf(value, key, ['GET', 'POST'] as const) as FormsMethod;
+			else if (key === 'returnsNextUrlForm')
+				next.returnsNextUrlForm = oneOf(value, key, [
+					'relative',
+					'versioned',
+				] as const) as ReturnsNextUrlForm;
 			else if (key === 'autoNotify') {
 				if (typeof value !== 'boolean') throw invalid('autoNotify must be a boolean');
 				next.autoNotify = value;
-			} else if (key === 'listingPageSize') next.listingPageSize = requireInt(value, key, 1, 100_000);
+			} else if (key === 'listingPageSize')
+				next.listingPageSize = requireInt(value, key, 1, 100_000);
 			else {
-				if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalid(`${key} must be a non-negative number`);
+				if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+					throw invalid(`${key} must be a non-negative number`);
 				(next as unknown as Record<string, number>)[key] = value;
 			}
 		}
@@ -343,13 +494,19 @@ export class SimulatorControl {
 	}
 
 	putSubscription(req: SubscriptionRequest): SubscriptionRecord {
-		if (!req || typeof req.sellerId !== 'string' || typeof req.locationId !== 'string' || typeof req.appId !== 'string') {
+		if (
+			!req ||
+			typeof req.sellerId !== 'string' ||
+			typeof req.locationId !== 'string' ||
+			typeof req.appId !== 'string'
+		) {
 			throw invalid('sellerId, locationId and appId are required');
 		}
 		if (!this.world.sellers.seller(req.sellerId)) throw invalid(`Unknown seller ${req.sellerId}`);
 		if (!this.world.apps.get(req.appId)) throw invalid(`Unknown app ${req.appId}`);
 		const known = this.world.sellers.location(req.locationId);
-		if (known && known.sellerId !== req.sellerId) throw invalid(`Location ${req.locationId} belongs to ${known.sellerId}`);
+		if (known && known.sellerId !== req.sellerId)
+			throw invalid(`Location ${req.locationId} belongs to ${known.sellerId}`);
 		const record = this.world.subscriptions.put({
 			sellerId: req.sellerId,
 			locationId: req.locationId,
@@ -367,12 +524,17 @@ export class SimulatorControl {
 		return { receiver: this.world.notifier.receiver ? { ...this.world.notifier.receiver } : null };
 	}
 
-	setReceiver(req: { url: string | null; registeredUrl?: string } | null): { receiver: Receiver | null } {
+	setReceiver(req: { url: string | null; registeredUrl?: string } | null): {
+		receiver: Receiver | null;
+	} {
 		if (!req || req.url === null || req.url === undefined) {
 			this.world.notifier.receiver = null;
 			return this.getReceiver();
 		}
-		for (const [name, value] of [['url', req.url], ['registeredUrl', req.registeredUrl ?? req.url]] as const) {
+		for (const [name, value] of [
+			['url', req.url],
+			['registeredUrl', req.registeredUrl ?? req.url],
+		] as const) {
 			try {
 				const parsed = new URL(value);
 				if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
@@ -394,11 +556,14 @@ export class SimulatorControl {
 	async sendAllNotifications(req: SendAllRequest = {}): Promise<{ results: SendResult[] }> {
 		const switches = switchesOf(req);
 		const results: SendResult[] = [];
-		for (const eventType of EVENT_TYPES) results.push(await notifying(() => this.sendOne(eventType, req, switches)));
+		for (const eventType of EVENT_TYPES)
+			results.push(await notifying(() => this.sendOne(eventType, req, switches)));
 		return { results };
 	}
 
-	runShipmentLifecycle(req: ShipmentLifecycleRequest = {}): ReturnType<typeof runShipmentLifecycle> {
+	runShipmentLifecycle(
+		req: ShipmentLifecycleRequest = {},
+	): ReturnType<typeof runShipmentLifecycle> {
 		const switches = switchesOf(req);
 		return notifying(() => runShipmentLifecycle(this.world, { ...req, ...switches }));
 	}
@@ -432,16 +597,32 @@ export class SimulatorControl {
 		return s;
 	}
 
-	private sendOne(eventType: EventType, req: { shipmentId?: string; returnId?: string; locationId?: string }, switches: PushSwitches): Promise<SendResult> {
+	private sendOne(
+		eventType: EventType,
+		req: { shipmentId?: string; returnId?: string; locationId?: string },
+		switches: PushSwitches,
+	): Promise<SendResult> {
 		const w = this.world;
 		const locationId = req.locationId ?? 'LOC-DEMO-1';
 		if (isShipmentEvent(eventType)) {
-			const shipment = req.shipmentId !== undefined ? this.shipment(req.shipmentId) : this.defaultShipment(locationId, eventType);
+			const shipment =
+				req.shipmentId !== undefined
+					? this.shipment(req.shipmentId)
+					: this.defaultShipment(locationId, eventType);
 			return w.notifier.sendShipmentEvent(eventType, shipment, switches);
 		}
 		if (!isReturnEvent(eventType)) throw invalid(`Unknown eventType ${eventType}`);
-		const ret = req.returnId !== undefined ? w.returns.get(req.returnId) : [...w.returns.all()].find((r) => r.locationId === locationId);
-		if (!ret) throw new ControlError(404, req.returnId !== undefined ? `Unknown return ${req.returnId}` : `No return at location ${locationId}`);
+		const ret =
+			req.returnId !== undefined
+				? w.returns.get(req.returnId)
+				: [...w.returns.all()].find((r) => r.locationId === locationId);
+		if (!ret)
+			throw new ControlError(
+				404,
+				req.returnId !== undefined
+					? `Unknown return ${req.returnId}`
+					: `No return at location ${locationId}`,
+			);
 		return w.notifier.sendReturnEvent(eventType, ret, switches);
 	}
 
@@ -449,14 +630,26 @@ export class SimulatorControl {
 	private defaultShipment(locationId: string, eventType: EventType): ShipmentRecord {
 		const location = this.world.sellers.location(locationId);
 		if (!location) throw invalid(`Unknown location ${locationId}`);
-		const candidates = this.world.shipments.forSeller(location.sellerId).filter((s) => s.locationId === locationId);
-		if (candidates.length === 0) throw new ControlError(404, `No shipment at location ${locationId}`);
+		const candidates = this.world.shipments
+			.forSeller(location.sellerId)
+			.filter((s) => s.locationId === locationId);
+		if (candidates.length === 0)
+			throw new ControlError(404, `No shipment at location ${locationId}`);
 		const state = STATUS_OF_EVENT[eventType] ?? 'APPROVED';
 		return candidates.find((s) => stateOf(s) === state) ?? candidates[0];
 	}
 
-	private affect(selector: TokenSelector, fn: (t: TokenRecord) => void): { affected: number; tokens: string[] } {
-		if (!selector || (selector.token === undefined && selector.appId === undefined && selector.sellerId === undefined && selector.all !== true)) {
+	private affect(
+		selector: TokenSelector,
+		fn: (t: TokenRecord) => void,
+	): { affected: number; tokens: string[] } {
+		if (
+			!selector ||
+			(selector.token === undefined &&
+				selector.appId === undefined &&
+				selector.sellerId === undefined &&
+				selector.all !== true)
+		) {
 			throw invalid('Select tokens by token, appId, sellerId, or all: true');
 		}
 		if (selector.kind !== undefined) oneOf(selector.kind, 'kind', ['access', 'refresh'] as const);

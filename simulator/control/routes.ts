@@ -43,17 +43,45 @@ export function controlRouter(control: SimulatorControl): Router {
 
 	r.add('GET', `${P}/shipments`, (ctx) => {
 		const limit = query(ctx, 'limit');
-		return ok(control.listShipments({ sellerId: query(ctx, 'sellerId'), locationId: query(ctx, 'locationId'), state: query(ctx, 'state'), limit: limit === undefined ? undefined : Number(limit) }));
+		return ok(
+			control.listShipments({
+				sellerId: query(ctx, 'sellerId'),
+				locationId: query(ctx, 'locationId'),
+				state: query(ctx, 'state'),
+				limit: limit === undefined ? undefined : Number(limit),
+			}),
+		);
 	});
-	r.add('GET', `${P}/shipments/{shipmentId}`, (ctx) => ok(control.getShipment(ctx.params.shipmentId)));
-	r.add('POST', `${P}/shipments/{shipmentId}/state`, async (ctx) => ok(await control.setShipmentState(ctx.params.shipmentId, b(ctx))));
-	r.add('POST', `${P}/returns/{returnId}/status`, async (ctx) => ok(await control.setReturnStatus(ctx.params.returnId, b(ctx))));
-	r.add('GET', `${P}/returns`, (ctx) => ok(control.listReturns({ sellerId: query(ctx, 'sellerId'), locationId: query(ctx, 'locationId') })));
+	r.add('GET', `${P}/shipments/{shipmentId}`, (ctx) =>
+		ok(control.getShipment(ctx.params.shipmentId)),
+	);
+	r.add('POST', `${P}/shipments/{shipmentId}/state`, async (ctx) =>
+		ok(await control.setShipmentState(ctx.params.shipmentId, b(ctx))),
+	);
+	r.add('POST', `${P}/returns/{returnId}/status`, async (ctx) =>
+		ok(await control.setReturnStatus(ctx.params.returnId, b(ctx))),
+	);
+	r.add('GET', `${P}/returns`, (ctx) =>
+		ok(
+			control.listReturns({
+				sellerId: query(ctx, 'sellerId'),
+				locationId: query(ctx, 'locationId'),
+			}),
+		),
+	);
 
 	r.add('GET', `${P}/clock`, () => ok(control.getClock()));
 	r.add('POST', `${P}/clock/advance`, (ctx) => ok(control.advanceClock(b(ctx))));
 
-	r.add('GET', `${P}/tokens`, (ctx) => ok(control.listTokens({ appId: query(ctx, 'appId'), sellerId: query(ctx, 'sellerId'), kind: query(ctx, 'kind') as never })));
+	r.add('GET', `${P}/tokens`, (ctx) =>
+		ok(
+			control.listTokens({
+				appId: query(ctx, 'appId'),
+				sellerId: query(ctx, 'sellerId'),
+				kind: query(ctx, 'kind') as never,
+			}),
+		),
+	);
 	r.add('POST', `${P}/tokens/expire`, (ctx) => ok(control.expireTokens(b(ctx))));
 	r.add('POST', `${P}/tokens/revoke`, (ctx) => ok(control.revokeTokens(b(ctx))));
 	r.add('POST', `${P}/auth-codes`, (ctx) => ok(control.issueAuthCode(b(ctx))));
@@ -89,10 +117,18 @@ export function controlRouter(control: SimulatorControl): Router {
 
 	r.add('GET', `${P}/notifications/receiver`, () => ok(control.getReceiver()));
 	r.add('POST', `${P}/notifications/receiver`, (ctx) => ok(control.setReceiver(b(ctx))));
-	r.add('POST', `${P}/notifications/send`, async (ctx) => ok(await control.sendNotification(b(ctx))));
-	r.add('POST', `${P}/notifications/send-all`, async (ctx) => ok(await control.sendAllNotifications(b(ctx))));
-	r.add('POST', `${P}/notifications/lifecycle/shipment`, async (ctx) => ok(await control.runShipmentLifecycle(b(ctx))));
-	r.add('POST', `${P}/notifications/lifecycle/return`, async (ctx) => ok(await control.runReturnLifecycle(b(ctx))));
+	r.add('POST', `${P}/notifications/send`, async (ctx) =>
+		ok(await control.sendNotification(b(ctx))),
+	);
+	r.add('POST', `${P}/notifications/send-all`, async (ctx) =>
+		ok(await control.sendAllNotifications(b(ctx))),
+	);
+	r.add('POST', `${P}/notifications/lifecycle/shipment`, async (ctx) =>
+		ok(await control.runShipmentLifecycle(b(ctx))),
+	);
+	r.add('POST', `${P}/notifications/lifecycle/return`, async (ctx) =>
+		ok(await control.runReturnLifecycle(b(ctx))),
+	);
 	r.add('GET', `${P}/notifications/deliveries`, () => ok(control.listDeliveries()));
 	r.add('DELETE', `${P}/notifications/deliveries`, () => ok(control.clearDeliveries()));
 	r.add('POST', `${P}/notifications/flush`, async () => ok(await control.flushNotifications()));

@@ -28,12 +28,18 @@ export interface ShipmentChange {
 }
 
 /** Applies the change and returns the events it corresponds to (for `notify`). */
-export function changeShipment(world: World, shipment: ShipmentRecord, change: ShipmentChange): ShipmentEventType[] {
+export function changeShipment(
+	world: World,
+	shipment: ShipmentRecord,
+	change: ShipmentChange,
+): ShipmentEventType[] {
 	const events: ShipmentEventType[] = [];
 	const now = world.now();
 	const state = oneOf(change.state, 'state', ALL_STATES);
-	const cancellationType = oneOf(change.cancellationType, 'cancellationType', CANCELLATION_TYPES) ?? 'buyerCancellation';
-	if (change.hold !== undefined && typeof change.hold !== 'boolean') throw invalid('hold must be a boolean');
+	const cancellationType =
+		oneOf(change.cancellationType, 'cancellationType', CANCELLATION_TYPES) ?? 'buyerCancellation';
+	if (change.hold !== undefined && typeof change.hold !== 'boolean')
+		throw invalid('hold must be a boolean');
 	const after = optionalDate(change.dispatchAfterDate, 'dispatchAfterDate');
 	const by = optionalDate(change.dispatchByDate, 'dispatchByDate');
 
@@ -56,7 +62,13 @@ export function changeShipment(world: World, shipment: ShipmentRecord, change: S
 	return events;
 }
 
-function applyState(world: World, shipment: ShipmentRecord, state: ShipmentState, cancellationType: (typeof CANCELLATION_TYPES)[number], now: number): void {
+function applyState(
+	world: World,
+	shipment: ShipmentRecord,
+	state: ShipmentState,
+	cancellationType: (typeof CANCELLATION_TYPES)[number],
+	now: number,
+): void {
 	if (state === 'CANCELLED') {
 		const { reason, subReason } = CANCELLATION_REASONS[cancellationType];
 		cancelItems(shipment, liveItems(shipment), cancellationType, reason, subReason, now);
@@ -82,11 +94,13 @@ function applyState(world: World, shipment: ShipmentRecord, state: ShipmentState
 			sub.vendorName = null;
 		}
 	}
-	if (LABELLED_STATES.includes(state) && shipment.labelsGeneratedMs === null) world.factory.completeLabel(shipment, now);
+	if (LABELLED_STATES.includes(state) && shipment.labelsGeneratedMs === null)
+		world.factory.completeLabel(shipment, now);
 	if (state === 'FORM_FAILED') world.factory.failForm(shipment);
 	else for (const form of shipment.forms) form.failed = false;
 	setLiveState(shipment, state, now);
-	if (state === 'PACKING_IN_PROGRESS') world.packing.schedule(shipment, world.config.packingDelayMs);
+	if (state === 'PACKING_IN_PROGRESS')
+		world.packing.schedule(shipment, world.config.packingDelayMs);
 }
 
 export function shipmentSummary(shipment: ShipmentRecord): Record<string, unknown> {
@@ -96,12 +110,22 @@ export function shipmentSummary(shipment: ShipmentRecord): Record<string, unknow
 		locationId: shipment.locationId,
 		orderId: shipment.orderId,
 		state: stateOf(shipment),
-		itemStates: shipment.items.map((i) => ({ orderItemId: i.orderItemId, cancellationGroupId: i.cancellationGroupId, status: i.status })),
+		itemStates: shipment.items.map((i) => ({
+			orderItemId: i.orderItemId,
+			cancellationGroupId: i.cancellationGroupId,
+			status: i.status,
+		})),
 		shipmentType: shipment.shipmentType,
 		hold: shipment.hold,
 		labelsGenerated: shipment.labelsGeneratedMs !== null,
 		// Per sub-shipment dimensions and tracking (the shipping details have one courierDetails).
-		subShipments: shipment.subShipments.map((s) => ({ subShipmentId: s.subShipmentId, dimensions: { ...s.dimensions }, trackingId: s.trackingId, vendorName: s.vendorName })),
-		packingDueAt: shipment.packingDueMs === null ? null : new Date(shipment.packingDueMs).toISOString(),
+		subShipments: shipment.subShipments.map((s) => ({
+			subShipmentId: s.subShipmentId,
+			dimensions: { ...s.dimensions },
+			trackingId: s.trackingId,
+			vendorName: s.vendorName,
+		})),
+		packingDueAt:
+			shipment.packingDueMs === null ? null : new Date(shipment.packingDueMs).toISOString(),
 	};
 }

@@ -56,11 +56,12 @@ export interface ReturnSeed {
 	createdMs?: number;
 }
 
-export const CANCELLATION_REASONS: Record<CancellationType, { reason: string; subReason: string }> = {
-	buyerCancellation: { reason: 'order_changed_by_customer', subReason: 'bought_elsewhere' },
-	sellerCancellation: { reason: 'not_enough_inventory', subReason: 'out_of_stock' },
-	marketplaceCancellation: { reason: 'fraud_check_failed', subReason: 'risky_order' },
-};
+export const CANCELLATION_REASONS: Record<CancellationType, { reason: string; subReason: string }> =
+	{
+		buyerCancellation: { reason: 'order_changed_by_customer', subReason: 'bought_elsewhere' },
+		sellerCancellation: { reason: 'not_enough_inventory', subReason: 'out_of_stock' },
+		marketplaceCancellation: { reason: 'fraud_check_failed', subReason: 'risky_order' },
+	};
 
 const RETURN_REASONS: Record<ReturnSource, string[]> = {
 	customer_return: ['DAMAGED_PRODUCT', 'WRONG_PRODUCT', 'SIZE_ISSUE', 'QUALITY_ISSUE'],
@@ -86,7 +87,12 @@ export class RecordFactory {
 	// ---------------------------------------------------------------- listings
 
 	/** A listing of the seller built from a product template, enabled at the given locations. */
-	listing(sellerId: string, locationIds: string[], index: number, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE'): ListingRecord {
+	listing(
+		sellerId: string,
+		locationIds: string[],
+		index: number,
+		status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE',
+	): ListingRecord {
 		const template = PRODUCT_TEMPLATES[index % PRODUCT_TEMPLATES.length];
 		const colour = COLOURS[Math.floor(index / PRODUCT_TEMPLATES.length) % COLOURS.length];
 		const seq = ++this.listingSeq;
@@ -108,16 +114,27 @@ export class RecordFactory {
 				fulfillment_profile: index % 10 === 9 ? FBM : `NON_${FBM}`,
 				fulfillment: {
 					dispatch_sla: this.prng.int(1, 3),
-					shipping_provider: index % 5 === 4 ? SHIPPING_PROVIDER_VALUES[index % SHIPPING_PROVIDER_VALUES.length] : SHIPPING_PROVIDERS.seller,
+					shipping_provider:
+						index % 5 === 4
+							? SHIPPING_PROVIDER_VALUES[index % SHIPPING_PROVIDER_VALUES.length]
+							: SHIPPING_PROVIDERS.seller,
 					procurement_type: 'REGULAR',
 				},
 				packages: Array.from({ length: template.packages }, (_, k) => ({
 					id: `PKG${k + 1}`,
 					name: template.packages > 1 ? `Box ${k + 1} of ${template.packages}` : 'Default package',
-					dimensions: { length: template.dimensions.length, breadth: template.dimensions.breadth, height: template.dimensions.height },
+					dimensions: {
+						length: template.dimensions.length,
+						breadth: template.dimensions.breadth,
+						height: template.dimensions.height,
+					},
 					weight: template.dimensions.weight,
 				})),
-				locations: locationIds.map((id) => ({ id, status: 'ENABLED', inventory: this.prng.int(0, 120) })),
+				locations: locationIds.map((id) => ({
+					id,
+					status: 'ENABLED',
+					inventory: this.prng.int(0, 120),
+				})),
 				archived_status: 'NONE',
 			},
 		};
@@ -129,11 +146,18 @@ export class RecordFactory {
 		const now = this.now();
 		const p = this.prng;
 		const state = seed.state;
-		const postDispatch = state === 'PICKUP_COMPLETE' || state === 'SHIPPED' || state === 'DELIVERED';
+		const postDispatch =
+			state === 'PICKUP_COMPLETE' || state === 'SHIPPED' || state === 'DELIVERED';
 		const orderDateMs =
 			seed.orderDateMs ??
-			(postDispatch ? now - p.int(3 * 24, 12 * 24) * HOUR : state === 'CANCELLED' ? now - p.int(24, 6 * 24) * HOUR : now - p.int(60, 48 * 60) * MINUTE);
-		const dispatchAfterMs = seed.dispatchAfterMs ?? Math.min(orderDateMs + p.int(0, 120) * MINUTE, Math.max(orderDateMs, now - MINUTE));
+			(postDispatch
+				? now - p.int(3 * 24, 12 * 24) * HOUR
+				: state === 'CANCELLED'
+					? now - p.int(24, 6 * 24) * HOUR
+					: now - p.int(60, 48 * 60) * MINUTE);
+		const dispatchAfterMs =
+			seed.dispatchAfterMs ??
+			Math.min(orderDateMs + p.int(0, 120) * MINUTE, Math.max(orderDateMs, now - MINUTE));
 		const dispatchByMs = seed.dispatchByMs ?? dispatchAfterMs + p.int(24, 48) * HOUR;
 		const shipmentType = seed.shipmentType ?? 'NORMAL';
 		const packageCount = Math.max(1, seed.packageCount ?? 1);
@@ -172,8 +196,17 @@ export class RecordFactory {
 				hsn: p.chance(0.08) ? null : product.hsn,
 				title: product.title,
 				packageIds: [],
-				price: { sellingPrice, totalPrice, shippingCharge, customerPrice: totalPrice - discount, discount },
-				serviceProfile: shipmentType === 'SELF' ? 'Seller_Fulfilment' : p.pick([`NON_${FBM}`, `NON_${FBM}`, `NON_${FBM}`, `${FBM}_LITE`, 'Smart_Fulfilment']),
+				price: {
+					sellingPrice,
+					totalPrice,
+					shippingCharge,
+					customerPrice: totalPrice - discount,
+					discount,
+				},
+				serviceProfile:
+					shipmentType === 'SELF'
+						? 'Seller_Fulfilment'
+						: p.pick([`NON_${FBM}`, `NON_${FBM}`, `NON_${FBM}`, `${FBM}_LITE`, 'Smart_Fulfilment']),
 				isReplacement: p.chance(0.05),
 			});
 		}
@@ -183,13 +216,27 @@ export class RecordFactory {
 			for (let k = 1; k <= packageCount; k++) {
 				const packageId = `PKG${item.orderItemId}${k}`;
 				item.packageIds.push(packageId);
-				subShipments.push(this.subShipment(`SS-${k}`, [{ packageId, packageSku: `${item.sku}-P${k}`, packageTitle: `${product.title} (box ${k} of ${packageCount})`, dimensions: product.dimensions }]));
+				subShipments.push(
+					this.subShipment(`SS-${k}`, [
+						{
+							packageId,
+							packageSku: `${item.sku}-P${k}`,
+							packageTitle: `${product.title} (box ${k} of ${packageCount})`,
+							dimensions: product.dimensions,
+						},
+					]),
+				);
 			}
 		} else {
 			const packages = items.map((item, k) => {
 				const packageId = `PKG${item.orderItemId}`;
 				item.packageIds.push(packageId);
-				return { packageId, packageSku: item.sku, packageTitle: item.title, dimensions: products[k].dimensions };
+				return {
+					packageId,
+					packageSku: item.sku,
+					packageTitle: item.title,
+					dimensions: products[k].dimensions,
+				};
 			});
 			subShipments.push(this.subShipment('SS-1', packages));
 		}
@@ -210,9 +257,15 @@ export class RecordFactory {
 			forms: [],
 			subShipments,
 			items,
-			buyer: { ...buyer, email: `${buyer.firstName.toLowerCase()}.${buyer.lastName.toLowerCase()}@example.com`, phone: deliveryAddress.contactNumber ?? '' },
+			buyer: {
+				...buyer,
+				email: `${buyer.firstName.toLowerCase()}.${buyer.lastName.toLowerCase()}@example.com`,
+				phone: deliveryAddress.contactNumber ?? '',
+			},
 			deliveryAddress,
-			billingAddress: p.chance(0.8) ? { ...deliveryAddress } : this.address(buyer.firstName, buyer.lastName),
+			billingAddress: p.chance(0.8)
+				? { ...deliveryAddress }
+				: this.address(buyer.firstName, buyer.lastName),
 			invoices: [],
 			taxItems: [],
 			serialNumbers: [],
@@ -220,7 +273,8 @@ export class RecordFactory {
 			labelsGeneratedMs: null,
 		};
 		const totalValue = items.reduce((sum, i) => sum + i.price.totalPrice, 0);
-		if (seed.withForms ?? totalValue >= 5000) shipment.forms.push({ name: 'EWAY_BILL', automated: true, failed: false, ackNumber: null });
+		if (seed.withForms ?? totalValue >= 5000)
+			shipment.forms.push({ name: 'EWAY_BILL', automated: true, failed: false, ackNumber: null });
 
 		if (state === 'CANCELLED') {
 			const type = seed.cancellationType ?? 'buyerCancellation';
@@ -245,11 +299,19 @@ export class RecordFactory {
 	/** Invoice, tax rates (when the label call gave none) and tracking ids: what a generated label has. */
 	completeLabel(shipment: ShipmentRecord, at: number): void {
 		if (shipment.invoices.length === 0) {
-			shipment.invoices.push({ orderId: shipment.orderId, invoiceNumber: this.invoiceNumber(), invoiceDate: toIstDate(at) });
+			shipment.invoices.push({
+				orderId: shipment.orderId,
+				invoiceNumber: this.invoiceNumber(),
+				invoiceDate: toIstDate(at),
+			});
 		}
 		for (const item of shipment.items) {
 			if (!shipment.taxItems.some((t) => t.orderItemId === item.orderItemId)) {
-				shipment.taxItems.push({ orderItemId: item.orderItemId, taxRate: item.price.sellingPrice > 1000 ? 18 : 12, quantity: item.quantity });
+				shipment.taxItems.push({
+					orderItemId: item.orderItemId,
+					taxRate: item.price.sellingPrice > 1000 ? 18 : 12,
+					quantity: item.quantity,
+				});
 			}
 		}
 		this.assignTracking(shipment);
@@ -259,7 +321,8 @@ export class RecordFactory {
 
 	/** Marks the shipment's first form (adding an e-way bill when it has none) as failed. */
 	failForm(shipment: ShipmentRecord): void {
-		if (shipment.forms.length === 0) shipment.forms.push({ name: 'EWAY_BILL', automated: true, failed: false, ackNumber: null });
+		if (shipment.forms.length === 0)
+			shipment.forms.push({ name: 'EWAY_BILL', automated: true, failed: false, ackNumber: null });
 		shipment.forms[0].failed = true;
 		shipment.forms[0].ackNumber = null;
 	}
@@ -307,39 +370,68 @@ export class RecordFactory {
 			sku: item?.sku ?? 'UNKNOWN-SKU',
 			quantity: item?.quantity ?? 1,
 			status,
-			action: seed.source === 'courier_return' ? 'refund' : p.chance(0.3) ? 'replacement' : 'refund',
+			action:
+				seed.source === 'courier_return' ? 'refund' : p.chance(0.3) ? 'replacement' : 'refund',
 			reason: p.pick(RETURN_REASONS[seed.source]),
 			subReason: null,
 			trackingId: `${courier.prefix}R${pad(++this.trackingSeq, 10)}`,
 			courierName: courier.name,
 			expectedDateMs: createdMs + 3 * DAY,
-			approvedMs: status === 'RETURN_PICKED_UP' || status === 'RETURN_COMPLETED' ? createdMs + HOUR : null,
+			approvedMs:
+				status === 'RETURN_PICKED_UP' || status === 'RETURN_COMPLETED' ? createdMs + HOUR : null,
 			comments: null,
 			createdMs,
-			updatedMs: status === 'RETURN_CREATED' ? createdMs : Math.min(now, createdMs + p.int(6, 48) * HOUR),
+			updatedMs:
+				status === 'RETURN_CREATED' ? createdMs : Math.min(now, createdMs + p.int(6, 48) * HOUR),
 		};
 	}
 
 	// ---------------------------------------------------------------- helpers
 
-	private subShipment(subShipmentId: string, packages: SubShipmentRecord['packages']): SubShipmentRecord {
+	private subShipment(
+		subShipmentId: string,
+		packages: SubShipmentRecord['packages'],
+	): SubShipmentRecord {
 		const first = packages[0].dimensions;
 		return {
 			subShipmentId,
 			packages,
-			dimensions: { ...first, weight: Math.round(packages.reduce((w, pk) => w + pk.dimensions.weight, 0) * 1000) / 1000 },
+			dimensions: {
+				...first,
+				weight: Math.round(packages.reduce((w, pk) => w + pk.dimensions.weight, 0) * 1000) / 1000,
+			},
 			trackingId: null,
 			vendorName: null,
 		};
 	}
 
-	private pickProducts(catalog: readonly ListingRecord[], count: number, mps: boolean, sku: string | undefined) {
+	private pickProducts(
+		catalog: readonly ListingRecord[],
+		count: number,
+		mps: boolean,
+		sku: string | undefined,
+	) {
 		const fromListing = (l: ListingRecord) => {
-			const template = PRODUCT_TEMPLATES.find((t) => l.sku.startsWith(`${t.code}-`)) ?? PRODUCT_TEMPLATES[0];
-			return { sku: l.sku, fsn: l.body.product_id, listingId: l.listingId, hsn: l.body.tax.hsn, title: l.title, sellingPrice: l.body.price.selling_price, dimensions: template.dimensions };
+			const template =
+				PRODUCT_TEMPLATES.find((t) => l.sku.startsWith(`${t.code}-`)) ?? PRODUCT_TEMPLATES[0];
+			return {
+				sku: l.sku,
+				fsn: l.body.product_id,
+				listingId: l.listingId,
+				hsn: l.body.tax.hsn,
+				title: l.title,
+				sellingPrice: l.body.price.selling_price,
+				dimensions: template.dimensions,
+			};
 		};
 		const fromTemplate = (t: ProductTemplate) => ({
-			sku: `${t.code}-STD-000`, fsn: `${t.code}FSN0000000000`.slice(0, 16), listingId: `LST${t.code}`, hsn: t.hsn, title: t.title, sellingPrice: t.sellingPrice, dimensions: t.dimensions,
+			sku: `${t.code}-STD-000`,
+			fsn: `${t.code}FSN0000000000`.slice(0, 16),
+			listingId: `LST${t.code}`,
+			hsn: t.hsn,
+			title: t.title,
+			sellingPrice: t.sellingPrice,
+			dimensions: t.dimensions,
 		});
 		const out = [];
 		for (let i = 0; i < count; i++) {
@@ -350,7 +442,14 @@ export class RecordFactory {
 			}
 			const pool = mps ? catalog.filter((l) => (l.body.packages?.length ?? 1) > 1) : catalog;
 			if (pool.length > 0) out.push(fromListing(this.prng.pick(pool)));
-			else out.push(fromTemplate(mps ? PRODUCT_TEMPLATES.find((t) => t.packages > 1) ?? PRODUCT_TEMPLATES[0] : this.prng.pick(PRODUCT_TEMPLATES)));
+			else
+				out.push(
+					fromTemplate(
+						mps
+							? (PRODUCT_TEMPLATES.find((t) => t.packages > 1) ?? PRODUCT_TEMPLATES[0])
+							: this.prng.pick(PRODUCT_TEMPLATES),
+					),
+				);
 			if (sku && i === 0 && !wanted) out[0].sku = sku;
 		}
 		return out;
@@ -366,7 +465,9 @@ export class RecordFactory {
 			firstName,
 			lastName,
 			addressLine1: `${this.prng.int(1, 999)}, ${this.prng.pick(STREETS)}`,
-			addressLine2: this.prng.chance(0.5) ? `Flat ${this.prng.int(1, 40)}${this.prng.pick(['A', 'B', 'C'])}` : null,
+			addressLine2: this.prng.chance(0.5)
+				? `Flat ${this.prng.int(1, 40)}${this.prng.pick(['A', 'B', 'C'])}`
+				: null,
 			city: city.city,
 			state: city.state,
 			pinCode: `${city.pinPrefix}${this.prng.digits(3)}`,

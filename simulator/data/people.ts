@@ -1,12 +1,48 @@
 /** Word lists for plausible, clearly fictional buyers and addresses. */
 export const FIRST_NAMES = [
-	'Aarav', 'Ananya', 'Vihaan', 'Diya', 'Arjun', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Saanvi',
-	'Aditya', 'Kavya', 'Ishaan', 'Nisha', 'Reyansh', 'Pooja', 'Vivaan', 'Tara', 'Dev', 'Riya',
+	'Aarav',
+	'Ananya',
+	'Vihaan',
+	'Diya',
+	'Arjun',
+	'Isha',
+	'Kabir',
+	'Meera',
+	'Rohan',
+	'Saanvi',
+	'Aditya',
+	'Kavya',
+	'Ishaan',
+	'Nisha',
+	'Reyansh',
+	'Pooja',
+	'Vivaan',
+	'Tara',
+	'Dev',
+	'Riya',
 ];
 
 export const LAST_NAMES = [
-	'Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Das', 'Menon', 'Singh', 'Kulkarni',
-	'Joshi', 'Rao', 'Chatterjee', 'Verma', 'Pillai', 'Bose', 'Mehta', 'Shetty', 'Kapoor', 'Mishra',
+	'Sharma',
+	'Iyer',
+	'Reddy',
+	'Patel',
+	'Nair',
+	'Gupta',
+	'Das',
+	'Menon',
+	'Singh',
+	'Kulkarni',
+	'Joshi',
+	'Rao',
+	'Chatterjee',
+	'Verma',
+	'Pillai',
+	'Bose',
+	'Mehta',
+	'Shetty',
+	'Kapoor',
+	'Mishra',
 ];
 
 export const CITIES: ReadonlyArray<{ city: string; state: string; pinPrefix: string }> = [
@@ -23,8 +59,23 @@ export const CITIES: ReadonlyArray<{ city: string; state: string; pinPrefix: str
 ];
 
 export const STREETS = [
-	'MG Road', 'Station Road', 'Lake View Street', 'Temple Street', 'Park Avenue',
-	'Gandhi Nagar', 'Nehru Street', 'Market Lane', 'College Road', 'Hill View Colony',
+	'MG Road',
+	'Station Road',
+	'Lake View Street',
+	'Temple Street',
+	'Park Avenue',
+	'Gandhi Nagar',
+	'Nehru Street',
+	'Market Lane',
+	'College Road',
+	'Hill View Colony',
 ];
 
-export const LANDMARKS = ['Near City Mall', 'Opposite Post Office', 'Behind Bus Stand', null, 'Next to Metro Station', null];
+export const LANDMARKS = [
+	'Near City Mall',
+	'Opposite Post Office',
+	'Behind Bus Stand',
+	null,
+	'Next to Metro Station',
+	null,
+];

@@ -32,7 +32,10 @@ const STATE_CYCLE: ReadonlyArray<{ state: ShipmentState; cancellationType?: Canc
 ];
 
 /** The seed parameters of the i-th seeded shipment of a location. */
-export function seededShipmentPlan(i: number, now: number): Omit<ShipmentSeed, 'sellerId' | 'locationId'> {
+export function seededShipmentPlan(
+	i: number,
+	now: number,
+): Omit<ShipmentSeed, 'sellerId' | 'locationId'> {
 	const { state, cancellationType } = STATE_CYCLE[i % STATE_CYCLE.length];
 	const shipmentType: ShipmentType = i % 7 === 3 ? 'EXPRESS' : i % 7 === 5 ? 'SELF' : 'NORMAL';
 	const plan: Omit<ShipmentSeed, 'sellerId' | 'locationId'> = {
@@ -52,7 +55,12 @@ export function seededShipmentPlan(i: number, now: number): Omit<ShipmentSeed, '
 	return plan;
 }
 
-const RETURN_STATUS_CYCLE: readonly ReturnStatus[] = ['RETURN_CREATED', 'RETURN_PICKED_UP', 'RETURN_COMPLETED', 'RETURN_CANCELLED'];
+const RETURN_STATUS_CYCLE: readonly ReturnStatus[] = [
+	'RETURN_CREATED',
+	'RETURN_PICKED_UP',
+	'RETURN_COMPLETED',
+	'RETURN_CANCELLED',
+];
 
 export function seedWorld(world: World): void {
 	const { options, sellers, factory } = world;
@@ -61,21 +69,41 @@ export function seedWorld(world: World): void {
 	for (const seller of sellers.allSellers()) {
 		for (let i = 0; i < options.seedListingsPerSeller; i++) {
 			// Every eighth listing is INACTIVE so that search by listing_status has both kinds.
-			world.listings.put(factory.listing(seller.sellerId, seller.locationIds, i, i % 8 === 7 ? 'INACTIVE' : 'ACTIVE'));
+			world.listings.put(
+				factory.listing(
+					seller.sellerId,
+					seller.locationIds,
+					i,
+					i % 8 === 7 ? 'INACTIVE' : 'ACTIVE',
+				),
+			);
 		}
 	}
 
 	for (const location of sellers.allLocations()) {
 		const catalog = world.listings.forSeller(location.sellerId);
 		for (let i = 0; i < options.seedShipmentsPerLocation; i++) {
-			world.shipments.add(factory.shipment({ sellerId: location.sellerId, locationId: location.locationId, ...seededShipmentPlan(i, now) }, catalog));
+			world.shipments.add(
+				factory.shipment(
+					{
+						sellerId: location.sellerId,
+						locationId: location.locationId,
+						...seededShipmentPlan(i, now),
+					},
+					catalog,
+				),
+			);
 		}
 	}
 
 	for (const location of sellers.allLocations()) {
-		const shipments = world.shipments.forSeller(location.sellerId).filter((s) => s.locationId === location.locationId);
+		const shipments = world.shipments
+			.forSeller(location.sellerId)
+			.filter((s) => s.locationId === location.locationId);
 		const delivered = shipments.filter((s) => s.items[0].status === 'DELIVERED');
-		const inTransit = shipments.filter((s) => s.items[0].status === 'SHIPPED' || s.items[0].status === 'PICKUP_COMPLETE');
+		const inTransit = shipments.filter(
+			(s) => s.items[0].status === 'SHIPPED' || s.items[0].status === 'PICKUP_COMPLETE',
+		);
 		for (let r = 0; r < options.seedReturnsPerLocation; r++) {
 			const source: ReturnSource = r % 2 === 0 ? 'customer_return' : 'courier_return';
 			const pool = source === 'customer_return' ? delivered : inTransit;
@@ -98,6 +126,13 @@ export function seedWorld(world: World): void {
 		[DEMO_SELLER_1, 'LOC-DEMO-2', partnerApp.appId],
 		[DEMO_SELLER_2, 'LOC-DEMO-3', partnerApp.appId],
 	]) {
-		world.subscriptions.put({ sellerId, locationId, appId, disableOrder: false, disableReturns: false, updatedMs: now });
+		world.subscriptions.put({
+			sellerId,
+			locationId,
+			appId,
+			disableOrder: false,
+			disableReturns: false,
+			updatedMs: now,
+		});
 	}
 }

@@ -20,7 +20,13 @@ export interface SellerRecord {
 export const DEMO_SELLER_1 = 'SELLER-DEMO-1';
 export const DEMO_SELLER_2 = 'SELLER-DEMO-2';
 
-function warehouse(line1: string, city: string, state: string, pinCode: string, phone: string): Address {
+function warehouse(
+	line1: string,
+	city: string,
+	state: string,
+	pinCode: string,
+	phone: string,
+): Address {
 	return {
 		firstName: 'Warehouse',
 		lastName: 'Desk',
@@ -35,7 +41,11 @@ function warehouse(line1: string, city: string, state: string, pinCode: string, 
 }
 
 const SELLERS: SellerRecord[] = [
-	{ sellerId: DEMO_SELLER_1, name: 'Demo Home & Living', locationIds: ['LOC-DEMO-1', 'LOC-DEMO-2'] },
+	{
+		sellerId: DEMO_SELLER_1,
+		name: 'Demo Home & Living',
+		locationIds: ['LOC-DEMO-1', 'LOC-DEMO-2'],
+	},
 	{ sellerId: DEMO_SELLER_2, name: 'Demo Gadgets', locationIds: ['LOC-DEMO-3'] },
 ];
 

@@ -47,18 +47,28 @@ export function buildPdf(pages: PdfPage[]): Buffer {
 	const pageNumbers = pages.map((_, i) => firstPage + i * 2);
 	const objects: string[] = [];
 	objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-	objects.push(`<< /Type /Pages /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] /Count ${pages.length} >>`);
+	objects.push(
+		`<< /Type /Pages /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+	);
 	if (withText) {
-		objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-		objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+		objects.push(
+			'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+		);
+		objects.push(
+			'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+		);
 	}
 	pages.forEach((page, i) => {
 		const blank = !page.lines || page.lines.length === 0;
 		const resources = blank ? '<< >>' : '<< /Font << /F1 3 0 R /F2 4 0 R >> >>';
-		objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources ${resources} /Contents ${pageNumbers[i] + 1} 0 R >>`);
+		objects.push(
+			`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources ${resources} /Contents ${pageNumbers[i] + 1} 0 R >>`,
+		);
 		const stream = contentStream(page);
 		// The end-of-line before "endstream" is not part of the stream data (ISO 32000-1, 7.3.8.1).
-		objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+		objects.push(
+			`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+		);
 	});
 
 	let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';

@@ -3,7 +3,14 @@
  * PDFs, invoices as PDF or JSON by Accept, and the form list. A label asked for before PACKED is
  * a blank but valid PDF, as integrators have observed.
  */
-import { apiError, badRequest, HttpError, json, methodNotAllowed, tooManyIds } from '../http/errors';
+import {
+	apiError,
+	badRequest,
+	HttpError,
+	json,
+	methodNotAllowed,
+	tooManyIds,
+} from '../http/errors';
 import type { Router } from '../http/router';
 import type { HttpResult, RequestContext } from '../http/types';
 import { sellerAuth } from '../oauth/bearer';
@@ -28,16 +35,29 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 		const seller = sellerAuth(ctx).sellerId;
 		const found = ids.map((id) => world.shipments.get(id));
 		const unknown = ids.filter((_, i) => !found[i]);
-		if (unknown.length > 0) throw apiError(400, 'INVALID_SHIPMENTS', `Invalid shipment ids: ${unknown.join(', ')}`);
+		if (unknown.length > 0)
+			throw apiError(400, 'INVALID_SHIPMENTS', `Invalid shipment ids: ${unknown.join(', ')}`);
 		const shipments = found as ShipmentRecord[];
 		const foreign = shipments.filter((s) => s.sellerId !== seller).map((s) => s.shipmentId);
-		if (foreign.length > 0) throw apiError(400, 'OPERATION_NOT_ALLOWED', `Shipments do not belong to seller ${seller}: ${foreign.join(', ')}`);
+		if (foreign.length > 0)
+			throw apiError(
+				400,
+				'OPERATION_NOT_ALLOWED',
+				`Shipments do not belong to seller ${seller}: ${foreign.join(', ')}`,
+			);
 		return shipments;
 	};
 
-	const pdf = (pages: PdfPage[], filename: string, contentType = 'application/pdf'): HttpResult => ({
+	const pdf = (
+		pages: PdfPage[],
+		filename: string,
+		contentType = 'application/pdf',
+	): HttpResult => ({
 		status: 200,
-		headers: { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` },
+		headers: {
+			'Content-Type': contentType,
+			'Content-Disposition': `attachment; filename="${filename}"`,
+		},
 		body: buildPdf(pages.length > 0 ? pages : [blankPage()]),
 	});
 
@@ -56,15 +76,26 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 		});
 	};
 
-	router.add('GET', '/sellers/v3/shipments/{ids}/labels', (ctx) => pdf(documentPages(shipmentsFor(ctx, LABELS_LIMIT), true), 'labels.pdf'));
+	router.add('GET', '/sellers/v3/shipments/{ids}/labels', (ctx) =>
+		pdf(documentPages(shipmentsFor(ctx, LABELS_LIMIT), true), 'labels.pdf'),
+	);
 
 	const labelOnly = (contentType: string) => (ctx: RequestContext) => {
 		const reprint = ctx.query.reprint;
-		if (reprint !== undefined && reprint !== 'true' && reprint !== 'false') throw badRequest('reprint must be true or false');
-		return pdf(documentPages(shipmentsFor(ctx, LABEL_ONLY_LIMIT), false), 'labels.pdf', contentType);
+		if (reprint !== undefined && reprint !== 'true' && reprint !== 'false')
+			throw badRequest('reprint must be true or false');
+		return pdf(
+			documentPages(shipmentsFor(ctx, LABEL_ONLY_LIMIT), false),
+			'labels.pdf',
+			contentType,
+		);
 	};
 	router.add('POST', '/sellers/v3/shipments/{ids}/labelOnly/pdf', labelOnly('application/pdf'));
-	router.add('POST', '/sellers/v3/shipments/{ids}/labelOnly', labelOnly('application/octet-stream'));
+	router.add(
+		'POST',
+		'/sellers/v3/shipments/{ids}/labelOnly',
+		labelOnly('application/octet-stream'),
+	);
 
 	router.add('GET', '/sellers/v3/shipments/{ids}/invoices', (ctx) => {
 		const shipments = shipmentsFor(ctx, LABELS_LIMIT);
@@ -84,8 +115,11 @@ export function registerDocumentRoutes(router: Router, world: World): void {
 	});
 
 	const forms = (method: 'GET' | 'POST') => (ctx: RequestContext) => {
-		if (world.config.formsMethod !== method) throw methodNotAllowed(ctx.path, method, [world.config.formsMethod]);
-		return json({ shipments: shipmentsFor(ctx, LABELS_LIMIT).map((s) => shipmentFormsToWire(s, world.baseUrl)) });
+		if (world.config.formsMethod !== method)
+			throw methodNotAllowed(ctx.path, method, [world.config.formsMethod]);
+		return json({
+			shipments: shipmentsFor(ctx, LABELS_LIMIT).map((s) => shipmentFormsToWire(s, world.baseUrl)),
+		});
 	};
 	router.add('GET', '/sellers/v3/shipments/{ids}/forms', forms('GET'));
 	router.add('POST', '/sellers/v3/shipments/{ids}/forms', forms('POST'));
@@ -105,7 +139,8 @@ function invoiceJson(s: ShipmentRecord): Record<string, unknown>[] {
 			orderItemId: i.orderItemId,
 			invoiceAmount: i.price.totalPrice,
 			taxRate: taxRateOf(s, i) ?? null,
-			serialNumbers: s.serialNumbers.find((x) => x.orderItemId === i.orderItemId)?.serialNumbers ?? [],
+			serialNumbers:
+				s.serialNumbers.find((x) => x.orderItemId === i.orderItemId)?.serialNumbers ?? [],
 		})),
 	}));
 }

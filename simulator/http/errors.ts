@@ -10,7 +10,11 @@ export class HttpError extends Error {
 		readonly body: unknown,
 		readonly headers: Record<string, string> = {},
 	) {
-		super(typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : `HTTP ${status}`);
+		super(
+			typeof body === 'object' && body !== null && 'message' in body
+				? String(body.message)
+				: `HTTP ${status}`,
+		);
 	}
 
 	toResult(): HttpResult {
@@ -27,15 +31,22 @@ export const badRequest = (message: string, error = 'BAD_REQUEST') => apiError(4
 
 /** 422 for batches above the documented limit (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export function tooManyIds(limit: number, got: number, what = 'shipment ids'): HttpError {
-	return apiError(422, 'TOO_MANY_IDS', `At most ${limit} ${what} are allowed per request; got ${got}`);
+	return apiError(
+		422,
+		'TOO_MANY_IDS',
+		`At most ${limit} ${what} are allowed per request; got ${got}`,
+	);
 }
 
-export const notFound = (method: string, path: string) => apiError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
+export const notFound = (method: string, path: string) =>
+	apiError(404, 'NOT_FOUND', `No route for ${method} ${path}`);
 
 /** 405 with `Allow`; under /oauth-service in the OAuth server's error shape. */
 export function methodNotAllowed(path: string, method: string, allowed: string[]): HttpError {
 	const message = `Request method '${method}' not supported`;
-	const body = path.startsWith('/oauth-service/') ? { error: 'method_not_allowed', error_description: message } : { error: 'METHOD_NOT_ALLOWED', message };
+	const body = path.startsWith('/oauth-service/')
+		? { error: 'method_not_allowed', error_description: message }
+		: { error: 'METHOD_NOT_ALLOWED', message };
 	return new HttpError(405, body, { Allow: allowed.join(', ') });
 }
 

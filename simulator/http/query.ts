@@ -34,5 +34,12 @@ export function parseQuery(search: URLSearchParams): Query {
 
 /** Splits an `{ids}` path segment (comma-separated), dropping empties and duplicates. */
 export function pathIds(raw: string | undefined): string[] {
-	return [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+	return [
+		...new Set(
+			(raw ?? '')
+				.split(',')
+				.map((s) => s.trim())
+				.filter((s) => s !== ''),
+		),
+	];
 }

@@ -42,8 +42,18 @@ export class Router {
 		if (!best) return { kind: 'not-found' };
 		const candidates = byTemplate.get(best.template) ?? [];
 		const hit = candidates.find((c) => c.route.method === method);
-		if (hit) return { kind: 'found', template: best.template, handler: hit.route.handler, params: hit.params };
-		return { kind: 'method-not-allowed', template: best.template, allowed: candidates.map((c) => c.route.method) };
+		if (hit)
+			return {
+				kind: 'found',
+				template: best.template,
+				handler: hit.route.handler,
+				params: hit.params,
+			};
+		return {
+			kind: 'method-not-allowed',
+			template: best.template,
+			allowed: candidates.map((c) => c.route.method),
+		};
 	}
 }
 

@@ -29,7 +29,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 		req.on('data', (chunk: Buffer) => {
 			size += chunk.length;
 			if (size > MAX_BODY_BYTES) {
-				reject(new HttpError(413, { error: 'PAYLOAD_TOO_LARGE', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes` }));
+				reject(
+					new HttpError(413, {
+						error: 'PAYLOAD_TOO_LARGE',
+						message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+					}),
+				);
 				req.destroy();
 				return;
 			}
@@ -51,7 +56,12 @@ function bodyForLog(raw: Buffer): unknown {
 	}
 }
 
-function makeContext(req: IncomingMessage, url: URL, rawBody: Buffer, params: Record<string, string>): RequestContext {
+function makeContext(
+	req: IncomingMessage,
+	url: URL,
+	rawBody: Buffer,
+	params: Record<string, string>,
+): RequestContext {
 	let parsed: { value: unknown } | undefined;
 	return {
 		method: req.method ?? 'GET',
@@ -65,12 +75,18 @@ function makeContext(req: IncomingMessage, url: URL, rawBody: Buffer, params: Re
 			if (rawBody.length === 0) return undefined;
 			const type = req.headers['content-type'] ?? '';
 			if (!/json/i.test(type)) {
-				throw new HttpError(415, { error: 'UNSUPPORTED_MEDIA_TYPE', message: `Content-Type '${type}' is not supported; send application/json` });
+				throw new HttpError(415, {
+					error: 'UNSUPPORTED_MEDIA_TYPE',
+					message: `Content-Type '${type}' is not supported; send application/json`,
+				});
 			}
 			try {
 				parsed = { value: JSON.parse(rawBody.toString('utf8')) };
 			} catch (e) {
-				throw new HttpError(400, { error: 'MALFORMED_JSON', message: `Malformed JSON request body: ${(e as Error).message}` });
+				throw new HttpError(400, {
+					error: 'MALFORMED_JSON',
+					message: `Malformed JSON request body: ${(e as Error).message}`,
+				});
 			}
 			return parsed.value;
 		},
@@ -83,21 +99,28 @@ function writeResult(res: ServerResponse, result: HttpResult): void {
 	if (Buffer.isBuffer(result.body)) payload = result.body;
 	else if (typeof result.body === 'string') {
 		payload = Buffer.from(result.body, 'utf8');
-		if (!hasHeader(headers, 'content-type') && payload.length > 0) headers['Content-Type'] = 'text/plain;charset=UTF-8';
+		if (!hasHeader(headers, 'content-type') && payload.length > 0)
+			headers['Content-Type'] = 'text/plain;charset=UTF-8';
 	} else if (result.body === undefined) payload = Buffer.alloc(0);
 	else {
 		payload = Buffer.from(JSON.stringify(result.body), 'utf8');
-		if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json;charset=UTF-8';
+		if (!hasHeader(headers, 'content-type'))
+			headers['Content-Type'] = 'application/json;charset=UTF-8';
 	}
 	headers['Content-Length'] = String(payload.length);
 	res.writeHead(result.status, headers);
 	res.end(payload);
 }
 
-const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
+const hasHeader = (headers: Record<string, string>, name: string) =>
+	Object.keys(headers).some((k) => k.toLowerCase() === name);
 
 /** The handler's reply, or 404 / 405 when the route table has none for this method and path. */
-async function dispatch(match: RouteMatch, method: string, ctx: RequestContext): Promise<HttpResult> {
+async function dispatch(
+	match: RouteMatch,
+	method: string,
+	ctx: RequestContext,
+): Promise<HttpResult> {
 	if (match.kind === 'not-found') throw notFound(method, ctx.path);
 	if (match.kind === 'method-not-allowed') throw methodNotAllowed(ctx.path, method, match.allowed);
 	return await match.handler(ctx);
@@ -105,27 +128,47 @@ async function dispatch(match: RouteMatch, method: string, ctx: RequestContext):
 
 function toResult(error: unknown): HttpResult {
 	if (error instanceof HttpError) return error.toResult();
-	return { status: 500, body: { error: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } };
+	return {
+		status: 500,
+		body: {
+			error: 'INTERNAL_ERROR',
+			message: error instanceof Error ? error.message : String(error),
+		},
+	};
 }
 
 export function createFront(deps: FrontDeps): (req: IncomingMessage, res: ServerResponse) => void {
 	const { world } = deps;
 	const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-	async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+	async function handleControl(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+		method: string,
+	): Promise<void> {
 		let result: HttpResult;
 		try {
 			const rawBody = await readBody(req);
 			world.packing.settle();
 			const match = deps.control.match(method, url.pathname);
-			result = await dispatch(match, method, makeContext(req, url, rawBody, match.kind === 'found' ? match.params : {}));
+			result = await dispatch(
+				match,
+				method,
+				makeContext(req, url, rawBody, match.kind === 'found' ? match.params : {}),
+			);
 		} catch (e) {
 			result = toResult(e);
 		}
 		writeResult(res, result);
 	}
 
-	async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+	async function handleApi(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+		method: string,
+	): Promise<void> {
 		const started = Date.now();
 		const arrival = new Date(world.now()).toISOString();
 		const seq = world.recorder.nextSeq();
@@ -156,7 +199,10 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 					: {
 							status: fault.status!,
 							headers: fault.headers,
-							body: fault.body ?? { error: 'INJECTED_FAULT', message: `Injected fault ${fault.id} (HTTP ${fault.status})` },
+							body: fault.body ?? {
+								error: 'INJECTED_FAULT',
+								message: `Injected fault ${fault.id} (HTTP ${fault.status})`,
+							},
 						};
 			}
 		} catch (e) {
@@ -183,13 +229,19 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 			...(faultId ? { faultId } : {}),
 			durationMs: Date.now() - started,
 		});
-		if (!world.options.quiet) deps.log(`${method} ${url.pathname}${url.search} -> ${result!.status} (${Date.now() - started} ms)`);
+		if (!world.options.quiet)
+			deps.log(
+				`${method} ${url.pathname}${url.search} -> ${result!.status} (${Date.now() - started} ms)`,
+			);
 	}
 
 	return (req, res) => {
 		const method = (req.method ?? 'GET').toUpperCase();
 		const url = new URL(req.url ?? '/', 'http://simulator.local');
-		const work = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`) ? handleControl(req, res, url, method) : handleApi(req, res, url, method);
+		const work =
+			url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)
+				? handleControl(req, res, url, method)
+				: handleApi(req, res, url, method);
 		work.catch((e) => {
 			if (!res.headersSent) writeResult(res, toResult(e));
 		});

@@ -5,7 +5,13 @@
 import { FBM } from '../profile';
 
 export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-export const PROCUREMENT_TYPES = ['EXPRESS', 'REGULAR', 'INTERNATIONAL', 'MADE_TO_ORDER', 'DOMESTIC'] as const;
+export const PROCUREMENT_TYPES = [
+	'EXPRESS',
+	'REGULAR',
+	'INTERNATIONAL',
+	'MADE_TO_ORDER',
+	'DOMESTIC',
+] as const;
 export const LOCATION_STATUSES = ['ENABLED', 'DISABLED'] as const;
 /** fulfillment_profile: NON_<FBM> | <FBM>_LITE | <FBM> (docs/marketplace-api/listings.md#fulfillment-profile). */
 export const FULFILLMENT_PROFILES: readonly string[] = [`NON_${FBM}`, `${FBM}_LITE`, FBM];
@@ -25,7 +31,12 @@ export interface ListingBody {
 	tax: { hsn: string; [key: string]: unknown };
 	/** Absent on hyperlocal listings, whose models have no fulfillment entities. */
 	fulfillment_profile?: string;
-	fulfillment?: { dispatch_sla: number; shipping_provider: string; procurement_type: string; [key: string]: unknown };
+	fulfillment?: {
+		dispatch_sla: number;
+		shipping_provider: string;
+		procurement_type: string;
+		[key: string]: unknown;
+	};
 	packages: unknown[];
 	locations: ListingLocation[];
 	archived_status: string;

@@ -6,7 +6,14 @@
 import { isRecord } from '../http/query';
 import type { World } from '../world';
 import type { ListingBody, ListingLocation, ListingRecord } from './model';
-import { isValidSku, listingError, ListingValidator, type ListingErrorName, type ListingIssue, type ListingMode } from './validate';
+import {
+	isValidSku,
+	listingError,
+	ListingValidator,
+	type ListingErrorName,
+	type ListingIssue,
+	type ListingMode,
+} from './validate';
 
 export interface SkuResult {
 	status: 'SUCCESS' | 'FAILURE' | 'WARNING';
@@ -16,7 +23,12 @@ export interface SkuResult {
 
 function result(validator: ListingValidator): SkuResult {
 	return {
-		status: validator.errors.length > 0 ? 'FAILURE' : validator.warnings.length > 0 ? 'WARNING' : 'SUCCESS',
+		status:
+			validator.errors.length > 0
+				? 'FAILURE'
+				: validator.warnings.length > 0
+					? 'WARNING'
+					: 'SUCCESS',
 		errors: validator.errors,
 		attribute_errors: validator.warnings,
 	};
@@ -42,19 +54,39 @@ export function listingDetailToWire(listing: ListingRecord): Record<string, unkn
 	return { listing_id: listing.listingId, ...structuredClone(listing.body) };
 }
 
-const isHyperlocal = (mode: ListingMode) => mode === 'hyperlocalCreate' || mode === 'hyperlocalUpdate';
+const isHyperlocal = (mode: ListingMode) =>
+	mode === 'hyperlocalCreate' || mode === 'hyperlocalUpdate';
 
 /** Which records a write may change: each create overwrites; each update keeps to its own kind. */
-function kindProblem(existing: ListingRecord | undefined, sku: string, mode: ListingMode): SkuResult | undefined {
+function kindProblem(
+	existing: ListingRecord | undefined,
+	sku: string,
+	mode: ListingMode,
+): SkuResult | undefined {
 	if (!existing) return undefined;
-	if (mode === 'update' && existing.hyperlocal) return failure('INVALID_ATTRIBUTE_VALUE', `Listing ${sku} is a hyperlocal listing; update it through /listings/v3/hyperlocal/update`);
-	if (mode === 'hyperlocalUpdate' && !existing.hyperlocal) return failure('INVALID_ATTRIBUTE_VALUE', `Listing ${sku} is not a hyperlocal listing; update it through /listings/v3/update`);
+	if (mode === 'update' && existing.hyperlocal)
+		return failure(
+			'INVALID_ATTRIBUTE_VALUE',
+			`Listing ${sku} is a hyperlocal listing; update it through /listings/v3/hyperlocal/update`,
+		);
+	if (mode === 'hyperlocalUpdate' && !existing.hyperlocal)
+		return failure(
+			'INVALID_ATTRIBUTE_VALUE',
+			`Listing ${sku} is not a hyperlocal listing; update it through /listings/v3/update`,
+		);
 	return undefined;
 }
 
 /** A hyperlocal write kept in the stored form: optional parts left out keep their stored values. */
-function hyperlocalBody(known: Record<string, unknown>, existing: ListingRecord | undefined): ListingBody {
-	const { package: onePackage, location, ...rest } = known as Record<string, unknown> & { location?: ListingLocation };
+function hyperlocalBody(
+	known: Record<string, unknown>,
+	existing: ListingRecord | undefined,
+): ListingBody {
+	const {
+		package: onePackage,
+		location,
+		...rest
+	} = known as Record<string, unknown> & { location?: ListingLocation };
 	const current = existing?.hyperlocal ? existing.body : undefined;
 	return {
 		...(current?.address_label !== undefined ? { address_label: current.address_label } : {}),
@@ -62,8 +94,15 @@ function hyperlocalBody(known: Record<string, unknown>, existing: ListingRecord 
 		...(rest as Partial<ListingBody>),
 		tax: { ...(rest.tax as ListingBody['tax']), hsn: String((rest.tax as { hsn: unknown }).hsn) },
 		packages: onePackage !== undefined ? [onePackage] : (current?.packages ?? []),
-		locations: [{ id: (location as ListingLocation).id, status: (location as ListingLocation).status, inventory: (location as ListingLocation).inventory ?? 0 }],
-		archived_status: (rest.archived_status as string | undefined) ?? current?.archived_status ?? 'NONE',
+		locations: [
+			{
+				id: (location as ListingLocation).id,
+				status: (location as ListingLocation).status,
+				inventory: (location as ListingLocation).inventory ?? 0,
+			},
+		],
+		archived_status:
+			(rest.archived_status as string | undefined) ?? current?.archived_status ?? 'NONE',
 	} as ListingBody;
 }
 
@@ -72,15 +111,33 @@ export function listingToWire(listing: ListingRecord): Record<string, unknown> {
 	return { sku: listing.sku, ...listingDetailToWire(listing) };
 }
 
-export function writeListing(world: World, sellerId: string, sku: string, input: unknown, mode: ListingMode): SkuResult {
+export function writeListing(
+	world: World,
+	sellerId: string,
+	sku: string,
+	input: unknown,
+	mode: ListingMode,
+): SkuResult {
 	if (!isValidSku(sku)) return failure('INVALID_SKU', `SKU "${sku}" is not a valid seller SKU`);
-	if (!isRecord(input)) return failure('INVALID_ATTRIBUTE_VALUE', 'Each SKU must map to an object', sku);
+	if (!isRecord(input))
+		return failure('INVALID_ATTRIBUTE_VALUE', 'Each SKU must map to an object', sku);
 	const existing = world.listings.get(sellerId, sku);
-	if (mode !== 'create' && mode !== 'hyperlocalCreate' && !existing) return failure('SKU_NOT_FOUND', `Listing ${sku} does not exist for seller ${sellerId}`);
+	if (mode !== 'create' && mode !== 'hyperlocalCreate' && !existing)
+		return failure('SKU_NOT_FOUND', `Listing ${sku} does not exist for seller ${sellerId}`);
 	const wrongKind = kindProblem(existing, sku, mode);
 	if (wrongKind) return wrongKind;
-	if (existing && mode !== 'create' && mode !== 'hyperlocalCreate' && input.product_id !== undefined && input.product_id !== existing.body.product_id) {
-		return failure('PRODUCT_ID_MISMATCH', `product_id does not match the listing's product ${existing.body.product_id}`, 'product_id');
+	if (
+		existing &&
+		mode !== 'create' &&
+		mode !== 'hyperlocalCreate' &&
+		input.product_id !== undefined &&
+		input.product_id !== existing.body.product_id
+	) {
+		return failure(
+			'PRODUCT_ID_MISMATCH',
+			`product_id does not match the listing's product ${existing.body.product_id}`,
+			'product_id',
+		);
 	}
 
 	const v = new ListingValidator((locationId) => world.sellers.owns(sellerId, locationId));
@@ -89,35 +146,64 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 
 	// Unknown attributes were reported as warnings and are not stored.
 	const ignored = new Set(v.warnings.map((w) => w.path));
-	const known = Object.fromEntries(Object.entries(input).filter(([key]) => !ignored.has(key))) as Partial<ListingBody>;
+	const known = Object.fromEntries(
+		Object.entries(input).filter(([key]) => !ignored.has(key)),
+	) as Partial<ListingBody>;
 	let body: ListingBody;
 	if (mode === 'price') {
-		body = { ...structuredClone((existing as ListingRecord).body), price: known.price as ListingBody['price'] };
+		body = {
+			...structuredClone((existing as ListingRecord).body),
+			price: known.price as ListingBody['price'],
+		};
 	} else if (isHyperlocal(mode)) {
 		body = hyperlocalBody(known, existing);
 	} else if (mode === 'inventory') {
 		const current = (existing as ListingRecord).body;
 		// A hyperlocal listing sells from its one location (inferred, docs/api-choices.md#hyperlocal-listings).
-		const elsewhere = existing?.hyperlocal ? (known.locations as ListingBody['locations']).find((l) => l.id !== current.locations[0]?.id) : undefined;
-		if (elsewhere) return failure('INVALID_LOCATION', `Listing ${sku} is a hyperlocal listing at location ${current.locations[0]?.id}; it cannot have stock at ${elsewhere.id}`, 'locations');
-		body = { ...structuredClone(current), locations: mergeLocations(current.locations, known.locations as ListingBody['locations']) };
+		const elsewhere = existing?.hyperlocal
+			? (known.locations as ListingBody['locations']).find((l) => l.id !== current.locations[0]?.id)
+			: undefined;
+		if (elsewhere)
+			return failure(
+				'INVALID_LOCATION',
+				`Listing ${sku} is a hyperlocal listing at location ${current.locations[0]?.id}; it cannot have stock at ${elsewhere.id}`,
+				'locations',
+			);
+		body = {
+			...structuredClone(current),
+			locations: mergeLocations(current.locations, known.locations as ListingBody['locations']),
+		};
 	} else {
 		// Create and update both carry the whole listing; an update that leaves out the optional
 		// fulfillment keeps the stored one (the lookup may not return it: docs/api-choices.md#listings).
 		body = {
 			...(known as ListingBody),
-			tax: { ...(known.tax as ListingBody['tax']), hsn: String((known.tax as { hsn: unknown }).hsn) },
-			locations: (known.locations as ListingBody['locations']).map((l) => ({ id: l.id, status: l.status, inventory: l.inventory ?? 0 })),
-			archived_status: (known.archived_status as string | undefined) ?? existing?.body.archived_status ?? 'NONE',
+			tax: {
+				...(known.tax as ListingBody['tax']),
+				hsn: String((known.tax as { hsn: unknown }).hsn),
+			},
+			locations: (known.locations as ListingBody['locations']).map((l) => ({
+				id: l.id,
+				status: l.status,
+				inventory: l.inventory ?? 0,
+			})),
+			archived_status:
+				(known.archived_status as string | undefined) ?? existing?.body.archived_status ?? 'NONE',
 		};
-		if (mode === 'update' && body.fulfillment === undefined && existing?.body.fulfillment) body.fulfillment = structuredClone(existing.body.fulfillment);
+		if (mode === 'update' && body.fulfillment === undefined && existing?.body.fulfillment)
+			body.fulfillment = structuredClone(existing.body.fulfillment);
 	}
 	const now = world.now();
 	world.listings.put({
 		sku,
 		sellerId,
 		title: existing?.title ?? sku,
-		listingId: existing?.listingId ?? `LST${sku.replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 13)}`,
+		listingId:
+			existing?.listingId ??
+			`LST${sku
+				.replace(/[^A-Za-z0-9]/g, '')
+				.toUpperCase()
+				.slice(0, 13)}`,
 		createdMs: existing?.createdMs ?? now,
 		updatedMs: now,
 		hyperlocal: mode === 'hyperlocalCreate' || (mode !== 'create' && existing?.hyperlocal === true),
@@ -127,7 +213,10 @@ export function writeListing(world: World, sellerId: string, sku: string, input:
 }
 
 /** Inventory updates change the named locations and keep the others. */
-function mergeLocations(current: ListingBody['locations'], updates: ListingBody['locations']): ListingBody['locations'] {
+function mergeLocations(
+	current: ListingBody['locations'],
+	updates: ListingBody['locations'],
+): ListingBody['locations'] {
 	const out = current.map((l) => ({ ...l }));
 	for (const u of updates) {
 		const existing = out.find((l) => l.id === u.id);

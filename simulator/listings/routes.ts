@@ -16,9 +16,11 @@ export const LISTING_LOOKUP_LIMIT = 10;
 export function registerListingRoutes(router: Router, world: World): void {
 	const write = (mode: ListingMode) => (ctx: RequestContext) => {
 		const body = ctx.json();
-		if (!isRecord(body) || Object.keys(body).length === 0) throw badRequest('The request body must be an object keyed by seller SKU');
+		if (!isRecord(body) || Object.keys(body).length === 0)
+			throw badRequest('The request body must be an object keyed by seller SKU');
 		const skus = Object.keys(body);
-		if (skus.length > LISTING_BATCH_LIMIT) throw tooManyIds(LISTING_BATCH_LIMIT, skus.length, 'SKUs');
+		if (skus.length > LISTING_BATCH_LIMIT)
+			throw tooManyIds(LISTING_BATCH_LIMIT, skus.length, 'SKUs');
 		const seller = sellerAuth(ctx).sellerId;
 		const out: Record<string, SkuResult> = {};
 		for (const sku of skus) out[sku] = writeListing(world, seller, sku, body[sku], mode);
@@ -39,9 +41,16 @@ export function registerListingRoutes(router: Router, world: World): void {
 		const filters = body.filters ?? {};
 		if (!isRecord(filters)) throw badRequest('filters must be an object');
 		const unknown = Object.keys(filters).filter((k) => k !== 'listing_status');
-		if (unknown.length > 0) throw badRequest(`Unknown filter ${unknown.join(', ')}; the supported filter is listing_status`);
+		if (unknown.length > 0)
+			throw badRequest(
+				`Unknown filter ${unknown.join(', ')}; the supported filter is listing_status`,
+			);
 		const status = filters.listing_status;
-		if (status !== undefined && status !== null && !(LISTING_STATUSES as readonly unknown[]).includes(status)) {
+		if (
+			status !== undefined &&
+			status !== null &&
+			!(LISTING_STATUSES as readonly unknown[]).includes(status)
+		) {
 			throw badRequest(`filters.listing_status must be one of ${LISTING_STATUSES.join(', ')}`);
 		}
 		let ref;
@@ -50,17 +59,24 @@ export function registerListingRoutes(router: Router, world: World): void {
 			ref = world.listingPages.resolve(body.page_id, seller);
 			if (!ref) throw badRequest('Invalid or expired page_id', 'INVALID_PAGE_ID');
 		} else {
-			const items = world.listings.forSeller(seller).filter((l) => !status || l.body.listing_status === status);
+			const items = world.listings
+				.forSeller(seller)
+				.filter((l) => !status || l.body.listing_status === status);
 			ref = world.listingPages.start(seller, items, world.config.listingPageSize);
 		}
 		const { items, nextOffset, hasMore } = world.listingPages.page(ref);
-		return json({ next_page_id: hasMore ? world.listingPages.tokenFor(ref.snapshot, nextOffset) : null, has_more: hasMore, listings: items.map(listingToWire) });
+		return json({
+			next_page_id: hasMore ? world.listingPages.tokenFor(ref.snapshot, nextOffset) : null,
+			has_more: hasMore,
+			listings: items.map(listingToWire),
+		});
 	});
 
 	router.add('GET', '/sellers/listings/v3/{skuIds}', (ctx) => {
 		const skus = pathIds(ctx.params.skuIds);
 		if (skus.length === 0) throw badRequest('No SKU ids given');
-		if (skus.length > LISTING_LOOKUP_LIMIT) throw tooManyIds(LISTING_LOOKUP_LIMIT, skus.length, 'SKU ids');
+		if (skus.length > LISTING_LOOKUP_LIMIT)
+			throw tooManyIds(LISTING_LOOKUP_LIMIT, skus.length, 'SKU ids');
 		const seller = sellerAuth(ctx).sellerId;
 		const available: Record<string, unknown> = {};
 		const unavailable: string[] = [];

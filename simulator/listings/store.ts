@@ -19,7 +19,9 @@ export class ListingStore {
 
 	/** The seller's listings in SKU order (search pages are stable in this order). */
 	forSeller(sellerId: string): ListingRecord[] {
-		return [...(this.bySeller.get(sellerId)?.values() ?? [])].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+		return [...(this.bySeller.get(sellerId)?.values() ?? [])].sort((a, b) =>
+			a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0,
+		);
 	}
 
 	count(sellerId: string): number {

@@ -12,14 +12,23 @@ export interface DeliveryOutcome {
 const TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_CHARS = 64 * 1024;
 
-export function postNotification(url: string, headers: Record<string, string>, body: string): Promise<DeliveryOutcome> {
+export function postNotification(
+	url: string,
+	headers: Record<string, string>,
+	body: string,
+): Promise<DeliveryOutcome> {
 	const started = Date.now();
 	return new Promise((resolve) => {
 		let target: URL;
 		try {
 			target = new URL(url);
 		} catch {
-			resolve({ status: null, responseBody: null, error: `Invalid receiver URL: ${url}`, durationMs: 0 });
+			resolve({
+				status: null,
+				responseBody: null,
+				error: `Invalid receiver URL: ${url}`,
+				durationMs: 0,
+			});
 			return;
 		}
 		const client = target.protocol === 'https:' ? https : http;
@@ -28,7 +37,11 @@ export function postNotification(url: string, headers: Record<string, string>, b
 			target,
 			{
 				method: 'POST',
-				headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) },
+				headers: {
+					...headers,
+					'Content-Type': 'application/json',
+					'Content-Length': String(payload.length),
+				},
 				timeout: TIMEOUT_MS,
 				agent: false,
 			},
@@ -43,11 +56,27 @@ export function postNotification(url: string, headers: Record<string, string>, b
 						durationMs: Date.now() - started,
 					}),
 				);
-				res.on('error', (e) => resolve({ status: res.statusCode ?? null, responseBody: null, error: e.message, durationMs: Date.now() - started }));
+				res.on('error', (e) =>
+					resolve({
+						status: res.statusCode ?? null,
+						responseBody: null,
+						error: e.message,
+						durationMs: Date.now() - started,
+					}),
+				);
 			},
 		);
-		req.on('timeout', () => req.destroy(new Error(`Receiver did not answer within ${TIMEOUT_MS} ms`)));
-		req.on('error', (e) => resolve({ status: null, responseBody: null, error: e.message, durationMs: Date.now() - started }));
+		req.on('timeout', () =>
+			req.destroy(new Error(`Receiver did not answer within ${TIMEOUT_MS} ms`)),
+		);
+		req.on('error', (e) =>
+			resolve({
+				status: null,
+				responseBody: null,
+				error: e.message,
+				durationMs: Date.now() - started,
+			}),
+		);
 		req.end(payload);
 	});
 }

@@ -97,7 +97,13 @@ export interface ShipmentEventDetail {
 	failedForms?: string[];
 }
 
-function envelope(eventType: EventType, now: number, id: { shipmentId?: string; returnId?: string }, locationId: string, attributes: Record<string, unknown>): Envelope {
+function envelope(
+	eventType: EventType,
+	now: number,
+	id: { shipmentId?: string; returnId?: string },
+	locationId: string,
+	attributes: Record<string, unknown>,
+): Envelope {
 	return {
 		eventType,
 		source: MARKETPLACE.sourceName,
@@ -109,11 +115,28 @@ function envelope(eventType: EventType, now: number, id: { shipmentId?: string; 
 	};
 }
 
-export function shipmentEnvelope(eventType: ShipmentEventType, shipment: ShipmentRecord, now: number, baseUrl: string, detail: ShipmentEventDetail = {}): Envelope {
-	return envelope(eventType, now, { shipmentId: shipment.shipmentId }, shipment.locationId, shipmentAttributes(eventType, shipment, baseUrl, detail));
+export function shipmentEnvelope(
+	eventType: ShipmentEventType,
+	shipment: ShipmentRecord,
+	now: number,
+	baseUrl: string,
+	detail: ShipmentEventDetail = {},
+): Envelope {
+	return envelope(
+		eventType,
+		now,
+		{ shipmentId: shipment.shipmentId },
+		shipment.locationId,
+		shipmentAttributes(eventType, shipment, baseUrl, detail),
+	);
 }
 
-function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentRecord, baseUrl: string, detail: ShipmentEventDetail): Record<string, unknown> {
+function shipmentAttributes(
+	eventType: ShipmentEventType,
+	shipment: ShipmentRecord,
+	baseUrl: string,
+	detail: ShipmentEventDetail,
+): Record<string, unknown> {
 	switch (eventType) {
 		case 'shipment_created': {
 			// The search shape (docs/marketplace-api/notifications.md#events), items APPROVED, packages with their title and dimensions.
@@ -122,18 +145,31 @@ function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentReco
 				...wire,
 				subShipments: shipment.subShipments.map((s) => ({
 					subShipmentId: s.subShipmentId,
-					packages: s.packages.map((p) => ({ packageId: p.packageId, packageSku: p.packageSku, packageTitle: p.packageTitle, dimensions: { ...p.dimensions } })),
+					packages: s.packages.map((p) => ({
+						packageId: p.packageId,
+						packageSku: p.packageSku,
+						packageTitle: p.packageTitle,
+						dimensions: { ...p.dimensions },
+					})),
 				})),
 				orderItems: shipment.items.map((i) => ({ ...orderItemToWire(i), status: 'APPROVED' })),
 				dispatchLocation: { locationId: shipment.locationId },
 			};
 		}
 		case 'shipment_hold':
-			return { orderItems: liveItems(shipment).map((i) => ({ orderItemId: i.orderItemId, holdQuantity: i.quantity })) };
+			return {
+				orderItems: liveItems(shipment).map((i) => ({
+					orderItemId: i.orderItemId,
+					holdQuantity: i.quantity,
+				})),
+			};
 		case 'shipment_unhold':
 			return { status: stateOf(shipment) === 'PACKED' ? 'PACKED' : 'APPROVED' };
 		case 'shipment_dispatch_dates_changed':
-			return { dispatchAfterDate: toIst(shipment.dispatchAfterMs), dispatchByDate: toIst(shipment.dispatchByMs) };
+			return {
+				dispatchAfterDate: toIst(shipment.dispatchAfterMs),
+				dispatchByDate: toIst(shipment.dispatchByMs),
+			};
 		case 'shipment_cancelled': {
 			const items = detail.cancelledItems ?? shipment.items.filter((i) => i.status === 'CANCELLED');
 			return {
@@ -147,16 +183,30 @@ function shipmentAttributes(eventType: ShipmentEventType, shipment: ShipmentReco
 			};
 		}
 		case 'shipment_form_failed': {
-			const failed = detail.failedForms ?? shipment.forms.filter((f) => f.failed).map((f) => f.name);
-			return { status: 'FORM_FAILED', forms: failed.length > 0 ? failed : shipment.forms.map((f) => f.name) };
+			const failed =
+				detail.failedForms ?? shipment.forms.filter((f) => f.failed).map((f) => f.name);
+			return {
+				status: 'FORM_FAILED',
+				forms: failed.length > 0 ? failed : shipment.forms.map((f) => f.name),
+			};
 		}
 		default:
 			return { status: STATUS_OF_EVENT[eventType] };
 	}
 }
 
-export function returnEnvelope(eventType: ReturnEventType, ret: ReturnRecord, now: number): Envelope {
-	return envelope(eventType, now, { returnId: ret.returnId }, ret.locationId, returnAttributes(eventType, ret));
+export function returnEnvelope(
+	eventType: ReturnEventType,
+	ret: ReturnRecord,
+	now: number,
+): Envelope {
+	return envelope(
+		eventType,
+		now,
+		{ returnId: ret.returnId },
+		ret.locationId,
+		returnAttributes(eventType, ret),
+	);
 }
 
 function returnAttributes(eventType: ReturnEventType, ret: ReturnRecord): Record<string, unknown> {
@@ -181,10 +231,23 @@ function returnAttributes(eventType: ReturnEventType, ret: ReturnRecord): Record
 				],
 			};
 		case 'return_item_tracking_id_update':
-			return { returnItems: [{ orderItemId: ret.orderItemId, trackingId: ret.trackingId, courierName: ret.courierName }] };
+			return {
+				returnItems: [
+					{
+						orderItemId: ret.orderItemId,
+						trackingId: ret.trackingId,
+						courierName: ret.courierName,
+					},
+				],
+			};
 		case 'return_expected_date_changed':
-			return { returnItems: [{ orderItemId: ret.orderItemId, expectedDate: toIst(ret.expectedDateMs) }] };
+			return {
+				returnItems: [{ orderItemId: ret.orderItemId, expectedDate: toIst(ret.expectedDateMs) }],
+			};
 		default:
-			return { status: STATUS_OF_EVENT[eventType], returnItems: [{ orderItemId: ret.orderItemId }] };
+			return {
+				status: STATUS_OF_EVENT[eventType],
+				returnItems: [{ orderItemId: ret.orderItemId }],
+			};
 	}
 }

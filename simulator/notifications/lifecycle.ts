@@ -51,11 +51,23 @@ const RETURN_STEPS: ReadonlyArray<{ eventType: ReturnEventType; status: ReturnSt
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A new dispatchable shipment, ordered minutes ago, in `state` (APPROVED: an order just placed). */
-function newShipment(world: World, sellerId?: string, locationId?: string, state: ShipmentState = 'APPROVED'): ShipmentRecord {
+function newShipment(
+	world: World,
+	sellerId?: string,
+	locationId?: string,
+	state: ShipmentState = 'APPROVED',
+): ShipmentRecord {
 	const where = resolveLocation(world, sellerId, locationId);
 	const now = world.now();
 	const shipment = world.factory.shipment(
-		{ ...where, state, shipmentType: 'NORMAL', orderDateMs: now - 5 * MINUTE, dispatchAfterMs: now - MINUTE, dispatchByMs: now + 2 * DAY },
+		{
+			...where,
+			state,
+			shipmentType: 'NORMAL',
+			orderDateMs: now - 5 * MINUTE,
+			dispatchAfterMs: now - MINUTE,
+			dispatchByMs: now + 2 * DAY,
+		},
 		world.listings.forSeller(where.sellerId),
 	);
 	shipment.updatedMs = now;
@@ -63,30 +75,48 @@ function newShipment(world: World, sellerId?: string, locationId?: string, state
 	return shipment;
 }
 
-export async function runShipmentLifecycle(world: World, req: ShipmentLifecycleRequest): Promise<{ shipmentId: string; steps: LifecycleStep[] }> {
+export async function runShipmentLifecycle(
+	world: World,
+	req: ShipmentLifecycleRequest,
+): Promise<{ shipmentId: string; steps: LifecycleStep[] }> {
 	let shipment: ShipmentRecord;
 	if (req.shipmentId !== undefined) {
 		const found = world.shipments.get(req.shipmentId);
 		if (!found) throw new ControlError(404, `Unknown shipment ${req.shipmentId}`);
-		if (stateOf(found) !== 'APPROVED' || found.hold) throw new ControlError(409, `The lifecycle starts from an APPROVED shipment not on hold; ${found.shipmentId} is ${stateOf(found)}${found.hold ? ' (on hold)' : ''}`);
+		if (stateOf(found) !== 'APPROVED' || found.hold)
+			throw new ControlError(
+				409,
+				`The lifecycle starts from an APPROVED shipment not on hold; ${found.shipmentId} is ${stateOf(found)}${found.hold ? ' (on hold)' : ''}`,
+			);
 		shipment = found;
 	} else {
 		shipment = newShipment(world, req.sellerId, req.locationId);
 	}
 	const delay = Math.max(0, req.stepDelayMs ?? 0);
 	const steps: LifecycleStep[] = [];
-	steps.push({ eventType: 'shipment_created', state: 'APPROVED', result: await world.notifier.sendShipmentEvent('shipment_created', shipment, req) });
+	steps.push({
+		eventType: 'shipment_created',
+		state: 'APPROVED',
+		result: await world.notifier.sendShipmentEvent('shipment_created', shipment, req),
+	});
 	for (const step of SHIPMENT_STEPS) {
 		if (delay > 0) await sleep(delay);
 		const now = world.now();
 		if (step.state === 'PACKED') world.factory.completeLabel(shipment, now);
 		setLiveState(shipment, step.state, now);
-		steps.push({ eventType: step.eventType, state: step.state, result: await world.notifier.sendShipmentEvent(step.eventType, shipment, req) });
+		steps.push({
+			eventType: step.eventType,
+			state: step.state,
+			result: await world.notifier.sendShipmentEvent(step.eventType, shipment, req),
+		});
 	}
 	return { shipmentId: shipment.shipmentId, steps };
 }
 
-export async function runReturnLifecycle(world: World, req: ReturnLifecycleRequest): Promise<{ returnId: string; shipmentId: string; steps: LifecycleStep[] }> {
+export async function runReturnLifecycle(
+	world: World,
+	req: ReturnLifecycleRequest,
+): Promise<{ returnId: string; shipmentId: string; steps: LifecycleStep[] }> {
 	let shipment: ShipmentRecord;
 	if (req.shipmentId !== undefined) {
 		const found = world.shipments.get(req.shipmentId);
@@ -96,18 +126,35 @@ export async function runReturnLifecycle(world: World, req: ReturnLifecycleReque
 		shipment = newShipment(world, req.sellerId, req.locationId, 'DELIVERED');
 	}
 	const source = req.source ?? 'customer_return';
-	if (source !== 'customer_return' && source !== 'courier_return') throw new ControlError(400, 'source must be customer_return or courier_return');
-	const ret: ReturnRecord = world.factory.return({ sellerId: shipment.sellerId, locationId: shipment.locationId, source, status: 'RETURN_CREATED', shipment, createdMs: world.now() });
+	if (source !== 'customer_return' && source !== 'courier_return')
+		throw new ControlError(400, 'source must be customer_return or courier_return');
+	const ret: ReturnRecord = world.factory.return({
+		sellerId: shipment.sellerId,
+		locationId: shipment.locationId,
+		source,
+		status: 'RETURN_CREATED',
+		shipment,
+		createdMs: world.now(),
+	});
 	world.returns.add(ret);
 	const delay = Math.max(0, req.stepDelayMs ?? 0);
 	const steps: LifecycleStep[] = [];
-	steps.push({ eventType: 'return_created', state: 'RETURN_CREATED', result: await world.notifier.sendReturnEvent('return_created', ret, req) });
+	steps.push({
+		eventType: 'return_created',
+		state: 'RETURN_CREATED',
+		result: await world.notifier.sendReturnEvent('return_created', ret, req),
+	});
 	for (const step of RETURN_STEPS) {
 		if (delay > 0) await sleep(delay);
 		ret.status = step.status;
 		ret.updatedMs = world.now();
-		if (ret.approvedMs === null && step.status !== 'RETURN_CANCELLED') ret.approvedMs = ret.updatedMs;
-		steps.push({ eventType: step.eventType, state: step.status, result: await world.notifier.sendReturnEvent(step.eventType, ret, req) });
+		if (ret.approvedMs === null && step.status !== 'RETURN_CANCELLED')
+			ret.approvedMs = ret.updatedMs;
+		steps.push({
+			eventType: step.eventType,
+			state: step.status,
+			result: await world.notifier.sendReturnEvent(step.eventType, ret, req),
+		});
 	}
 	return { returnId: ret.returnId, shipmentId: shipment.shipmentId, steps };
 }

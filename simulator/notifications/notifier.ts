@@ -13,7 +13,14 @@ import type { SubscriptionStore } from '../subscriptions/store';
 import type { RuntimeConfig } from '../options';
 import { signPush } from './signing';
 import { postNotification } from './delivery';
-import { returnEnvelope, shipmentEnvelope, type Envelope, type ReturnEventType, type ShipmentEventDetail, type ShipmentEventType } from './envelopes';
+import {
+	returnEnvelope,
+	shipmentEnvelope,
+	type Envelope,
+	type ReturnEventType,
+	type ShipmentEventDetail,
+	type ShipmentEventType,
+} from './envelopes';
 import type { ShipmentRecord } from '../shipments/model';
 import type { ReturnRecord } from '../returns/model';
 
@@ -133,13 +140,26 @@ export class Notifier {
 		while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
 	}
 
-	async send(envelope: Envelope, target: PushTarget, switches: PushSwitches = {}, auto = false): Promise<SendResult> {
+	async send(
+		envelope: Envelope,
+		target: PushTarget,
+		switches: PushSwitches = {},
+		auto = false,
+	): Promise<SendResult> {
 		const receiver = this.resolveReceiver(switches);
 		const subscription = this.deps.subscriptions().get(target.sellerId, target.locationId);
 		const appId = switches.appId ?? subscription?.appId ?? null;
-		const appSecret = switches.appSecret ?? (appId ? this.deps.apps.get(appId)?.appSecret : undefined);
+		const appSecret =
+			switches.appSecret ?? (appId ? this.deps.apps.get(appId)?.appSecret : undefined);
 		const ids = { shipmentId: envelope.shipmentId, returnId: envelope.returnId };
-		const result: SendResult = { eventType: envelope.eventType, ...ids, envelope, appId, skipped: null, deliveries: [] };
+		const result: SendResult = {
+			eventType: envelope.eventType,
+			...ids,
+			envelope,
+			appId,
+			skipped: null,
+			deliveries: [],
+		};
 		if (!appId || appSecret === undefined) {
 			result.skipped = switches.appId
 				? `Unknown app ${switches.appId}: pass appSecret as well`
@@ -147,56 +167,117 @@ export class Notifier {
 			return result;
 		}
 		if (subscription && !switches.force) {
-			if (target.kind === 'order' && subscription.disableOrder) result.skipped = `Order notifications are disabled for ${target.sellerId}/${target.locationId}`;
-			if (target.kind === 'return' && subscription.disableReturns) result.skipped = `Return notifications are disabled for ${target.sellerId}/${target.locationId}`;
+			if (target.kind === 'order' && subscription.disableOrder)
+				result.skipped = `Order notifications are disabled for ${target.sellerId}/${target.locationId}`;
+			if (target.kind === 'return' && subscription.disableReturns)
+				result.skipped = `Return notifications are disabled for ${target.sellerId}/${target.locationId}`;
 			if (result.skipped) return result;
 		}
 
 		const headers = this.headers(appId, appSecret, receiver.registeredUrl, switches);
-		const body = switches.body === undefined ? JSON.stringify(envelope) : typeof switches.body === 'string' ? switches.body : JSON.stringify(switches.body);
+		const body =
+			switches.body === undefined
+				? JSON.stringify(envelope)
+				: typeof switches.body === 'string'
+					? switches.body
+					: JSON.stringify(switches.body);
 		const copies = Math.min(MAX_COPIES, Math.max(1, Math.floor(switches.copies ?? 1)));
 		const deliverOne = async (copy: number): Promise<DeliveryResult> => {
 			const outcome = await postNotification(receiver.url, headers, body);
-			const delivery: DeliveryResult = { copy, url: receiver.url, registeredUrl: receiver.registeredUrl, headers, body, ...outcome };
+			const delivery: DeliveryResult = {
+				copy,
+				url: receiver.url,
+				registeredUrl: receiver.registeredUrl,
+				headers,
+				body,
+				...outcome,
+			};
 			this.remember(delivery, envelope, auto);
 			return delivery;
 		};
 		if (switches.concurrent) {
-			result.deliveries = await Promise.all(Array.from({ length: copies }, (_, i) => deliverOne(i + 1)));
+			result.deliveries = await Promise.all(
+				Array.from({ length: copies }, (_, i) => deliverOne(i + 1)),
+			);
 		} else {
 			for (let i = 1; i <= copies; i++) result.deliveries.push(await deliverOne(i));
 		}
 		return result;
 	}
 
-	sendShipmentEvent(eventType: ShipmentEventType, shipment: ShipmentRecord, switches: PushSwitches = {}, detail: ShipmentEventDetail = {}, auto = false): Promise<SendResult> {
-		const envelope = shipmentEnvelope(eventType, shipment, this.deps.clock.now(), this.deps.baseUrl(), detail);
-		return this.send(envelope, { sellerId: shipment.sellerId, locationId: shipment.locationId, kind: 'order' }, switches, auto);
+	sendShipmentEvent(
+		eventType: ShipmentEventType,
+		shipment: ShipmentRecord,
+		switches: PushSwitches = {},
+		detail: ShipmentEventDetail = {},
+		auto = false,
+	): Promise<SendResult> {
+		const envelope = shipmentEnvelope(
+			eventType,
+			shipment,
+			this.deps.clock.now(),
+			this.deps.baseUrl(),
+			detail,
+		);
+		return this.send(
+			envelope,
+			{ sellerId: shipment.sellerId, locationId: shipment.locationId, kind: 'order' },
+			switches,
+			auto,
+		);
 	}
 
-	sendReturnEvent(eventType: ReturnEventType, ret: ReturnRecord, switches: PushSwitches = {}, auto = false): Promise<SendResult> {
+	sendReturnEvent(
+		eventType: ReturnEventType,
+		ret: ReturnRecord,
+		switches: PushSwitches = {},
+		auto = false,
+	): Promise<SendResult> {
 		const envelope = returnEnvelope(eventType, ret, this.deps.clock.now());
-		return this.send(envelope, { sellerId: ret.sellerId, locationId: ret.locationId, kind: 'return' }, switches, auto);
+		return this.send(
+			envelope,
+			{ sellerId: ret.sellerId, locationId: ret.locationId, kind: 'return' },
+			switches,
+			auto,
+		);
 	}
 
 	/**
 	 * Pushes an event caused by an API call when auto-notify is on and a receiver is set. The
 	 * envelope is built now (state at the moment of the change); delivery runs in the background.
 	 */
-	autoShipmentEvent(eventType: ShipmentEventType, shipment: ShipmentRecord, detail: ShipmentEventDetail = {}): void {
+	autoShipmentEvent(
+		eventType: ShipmentEventType,
+		shipment: ShipmentRecord,
+		detail: ShipmentEventDetail = {},
+	): void {
 		if (!this.deps.config().autoNotify || !this.receiver) return;
-		const promise = this.sendShipmentEvent(eventType, shipment, {}, detail, true).catch(() => undefined);
+		const promise = this.sendShipmentEvent(eventType, shipment, {}, detail, true).catch(
+			() => undefined,
+		);
 		this.pending.add(promise);
 		void promise.finally(() => this.pending.delete(promise));
 	}
 
 	private resolveReceiver(switches: PushSwitches): Receiver {
-		if (switches.url) return { url: switches.url, registeredUrl: switches.registeredUrl ?? switches.url };
-		if (!this.receiver) throw new NotifyError('No receiver configured: set one with POST /__control/notifications/receiver or pass "url"');
-		return { url: this.receiver.url, registeredUrl: switches.registeredUrl ?? this.receiver.registeredUrl };
+		if (switches.url)
+			return { url: switches.url, registeredUrl: switches.registeredUrl ?? switches.url };
+		if (!this.receiver)
+			throw new NotifyError(
+				'No receiver configured: set one with POST /__control/notifications/receiver or pass "url"',
+			);
+		return {
+			url: this.receiver.url,
+			registeredUrl: switches.registeredUrl ?? this.receiver.registeredUrl,
+		};
 	}
 
-	private headers(appId: string, appSecret: string, registeredUrl: string, switches: PushSwitches): Record<string, string> {
+	private headers(
+		appId: string,
+		appSecret: string,
+		registeredUrl: string,
+		switches: PushSwitches,
+	): Record<string, string> {
 		const signed = signPush({
 			appId: switches.wrongAppId ? `${appId}-wrong` : appId,
 			appSecret: switches.wrongSecret ? `${appSecret}-wrong` : appSecret,
@@ -205,7 +286,12 @@ export class Notifier {
 			scheme: switches.schemeWord ?? MARKETPLACE.signatureScheme,
 			dateFormat: switches.dateFormat,
 		});
-		const omit = switches.omitHeaders === true ? ['X_Date', 'X_Authorization'] : Array.isArray(switches.omitHeaders) ? switches.omitHeaders : [];
+		const omit =
+			switches.omitHeaders === true
+				? ['X_Date', 'X_Authorization']
+				: Array.isArray(switches.omitHeaders)
+					? switches.omitHeaders
+					: [];
 		const headers: Record<string, string> = {};
 		if (!omit.includes('X_Date')) headers.X_Date = signed.xDate;
 		if (!omit.includes('X_Authorization')) headers.X_Authorization = signed.xAuthorization;

@@ -9,8 +9,15 @@
 import { createHash } from 'node:crypto';
 import { httpDate, type HttpDateFormat } from '../util/dates';
 
-export function pushSignature(epochSeconds: number, registeredUrl: string, appSecret: string, method = 'POST'): string {
-	return createHash('sha1').update(`${epochSeconds}${registeredUrl}${method.toUpperCase()}${appSecret}`, 'utf8').digest('hex');
+export function pushSignature(
+	epochSeconds: number,
+	registeredUrl: string,
+	appSecret: string,
+	method = 'POST',
+): string {
+	return createHash('sha1')
+		.update(`${epochSeconds}${registeredUrl}${method.toUpperCase()}${appSecret}`, 'utf8')
+		.digest('hex');
 }
 
 export function authorizationValue(scheme: string, appId: string, signature: string): string {

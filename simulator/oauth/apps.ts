@@ -5,8 +5,19 @@
 import type { ResolvedOptions } from '../options';
 import { DEMO_SELLER_1 } from '../data/sellers';
 
-export type GrantType = 'authorization_code' | 'client_credentials' | 'implicit' | 'password' | 'refresh_token';
-export const KNOWN_GRANT_TYPES: readonly GrantType[] = ['authorization_code', 'client_credentials', 'implicit', 'password', 'refresh_token'];
+export type GrantType =
+	| 'authorization_code'
+	| 'client_credentials'
+	| 'implicit'
+	| 'password'
+	| 'refresh_token';
+export const KNOWN_GRANT_TYPES: readonly GrantType[] = [
+	'authorization_code',
+	'client_credentials',
+	'implicit',
+	'password',
+	'refresh_token',
+];
 
 /** Scopes the token endpoint knows (case-sensitive, docs/marketplace-api/authentication.md#client-credentials-grant). */
 export const KNOWN_SCOPES = ['Seller_Api', 'Default'] as const;
@@ -43,7 +54,8 @@ export class AppRegistry {
 			grantTypes: ['authorization_code', 'refresh_token'],
 			redirectUris: [options.partnerApp.redirectUri],
 		};
-		if (this.selfApp.appId === this.partnerApp.appId) throw new Error('the self and partner apps need different app ids');
+		if (this.selfApp.appId === this.partnerApp.appId)
+			throw new Error('the self and partner apps need different app ids');
 		this.apps.set(this.selfApp.appId, this.selfApp);
 		this.apps.set(this.partnerApp.appId, this.partnerApp);
 	}

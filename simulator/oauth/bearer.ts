@@ -10,7 +10,9 @@ import { SELLER_API_SCOPE } from './apps';
 import { FULL_AUTH_REQUIRED } from './flows';
 
 const challenge = (error?: string, description?: string) => ({
-	'WWW-Authenticate': error ? `Bearer realm="oauth2-resource", error="${error}", error_description="${description}"` : 'Bearer realm="oauth2-resource"',
+	'WWW-Authenticate': error
+		? `Bearer realm="oauth2-resource", error="${error}", error_description="${description}"`
+		: 'Bearer realm="oauth2-resource"',
 });
 
 export function authenticateBearer(world: World, header: string | undefined): AuthContext {
@@ -27,7 +29,12 @@ export function authenticateBearer(world: World, header: string | undefined): Au
 		throw oauthError(401, 'invalid_token', description, challenge('invalid_token', description));
 	}
 	if (!record.scopes.includes(SELLER_API_SCOPE)) {
-		throw oauthError(403, 'insufficient_scope', 'Insufficient scope for this resource', challenge('insufficient_scope', 'Insufficient scope for this resource'));
+		throw oauthError(
+			403,
+			'insufficient_scope',
+			'Insufficient scope for this resource',
+			challenge('insufficient_scope', 'Insufficient scope for this resource'),
+		);
 	}
 	return { token, appId: record.appId, sellerId: record.sellerId, scopes: [...record.scopes] };
 }

@@ -31,7 +31,9 @@ export function registerOAuthRoutes(router: Router, world: World): void {
 
 	router.add('GET', PATHS.tokenExpiry, (ctx) => {
 		const app = authenticateClient(world, ctx.headers.authorization);
-		return json(tokenExpiry(world, app, queryParam(ctx.query, 'token_type'), queryParam(ctx.query, 'token')));
+		return json(
+			tokenExpiry(world, app, queryParam(ctx.query, 'token_type'), queryParam(ctx.query, 'token')),
+		);
 	});
 
 	router.add('GET', PATHS.authorize, (ctx) => {
@@ -44,6 +46,10 @@ export function registerOAuthRoutes(router: Router, world: World): void {
 			state: q('state'),
 			sellerId: q('seller_id'),
 		});
-		return { status: 302, headers: { Location: redirectWithCode(code.redirectUri, code.code, code.state) }, body: '' };
+		return {
+			status: 302,
+			headers: { Location: redirectWithCode(code.redirectUri, code.code, code.state) },
+			body: '',
+		};
 	});
 }

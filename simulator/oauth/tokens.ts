@@ -54,8 +54,18 @@ export class TokenStore {
 	private readonly tokens = new Map<string, TokenRecord>();
 	private readonly codes = new Map<string, AuthCodeRecord>();
 
-	issue(fields: Omit<TokenRecord, 'value' | 'revoked' | 'issuedMs' | 'expiresMs'>, now: number, ttlSec: number): TokenRecord {
-		const record: TokenRecord = { ...fields, value: randomUUID(), revoked: false, issuedMs: now, expiresMs: now + ttlSec * 1000 };
+	issue(
+		fields: Omit<TokenRecord, 'value' | 'revoked' | 'issuedMs' | 'expiresMs'>,
+		now: number,
+		ttlSec: number,
+	): TokenRecord {
+		const record: TokenRecord = {
+			...fields,
+			value: randomUUID(),
+			revoked: false,
+			issuedMs: now,
+			expiresMs: now + ttlSec * 1000,
+		};
 		this.tokens.set(record.value, record);
 		return record;
 	}
@@ -72,7 +82,14 @@ export class TokenStore {
 	liveClientToken(appId: string, scopes: string[], now: number): TokenRecord | undefined {
 		const key = scopeKey(scopes);
 		for (const t of this.tokens.values()) {
-			if (t.kind === 'access' && t.grant === 'client_credentials' && t.appId === appId && scopeKey(t.scopes) === key && this.isLive(t, now)) return t;
+			if (
+				t.kind === 'access' &&
+				t.grant === 'client_credentials' &&
+				t.appId === appId &&
+				scopeKey(t.scopes) === key &&
+				this.isLive(t, now)
+			)
+				return t;
 		}
 		return undefined;
 	}
@@ -81,7 +98,12 @@ export class TokenStore {
 	liveRefreshToken(appId: string, sellerId: string, now: number): TokenRecord | undefined {
 		let best: TokenRecord | undefined;
 		for (const t of this.tokens.values()) {
-			if (t.kind === 'refresh' && t.appId === appId && t.sellerId === sellerId && this.isLive(t, now)) {
+			if (
+				t.kind === 'refresh' &&
+				t.appId === appId &&
+				t.sellerId === sellerId &&
+				this.isLive(t, now)
+			) {
 				if (!best || t.expiresMs > best.expiresMs) best = t;
 			}
 		}
@@ -90,13 +112,17 @@ export class TokenStore {
 
 	/** Revokes the access tokens issued with a refresh token: one live access token per grant. */
 	revokeAccessOf(refreshToken: string): void {
-		for (const t of this.tokens.values()) if (t.kind === 'access' && t.refreshToken === refreshToken) t.revoked = true;
+		for (const t of this.tokens.values())
+			if (t.kind === 'access' && t.refreshToken === refreshToken) t.revoked = true;
 	}
 
 	select(selector: TokenSelector): TokenRecord[] {
 		return [...this.tokens.values()].filter(
 			(t) =>
-				(selector.all || selector.token !== undefined || selector.appId !== undefined || selector.sellerId !== undefined) &&
+				(selector.all ||
+					selector.token !== undefined ||
+					selector.appId !== undefined ||
+					selector.sellerId !== undefined) &&
 				(selector.token === undefined || t.value === selector.token) &&
 				(selector.appId === undefined || t.appId === selector.appId) &&
 				(selector.sellerId === undefined || t.sellerId === selector.sellerId) &&
@@ -110,8 +136,18 @@ export class TokenStore {
 
 	// ------------------------------------------------------------ authorization codes
 
-	issueCode(fields: Omit<AuthCodeRecord, 'code' | 'used' | 'issuedMs' | 'expiresMs'>, now: number, ttlSec: number): AuthCodeRecord {
-		const record: AuthCodeRecord = { ...fields, code: randomBytes(8).toString('base64url').slice(0, 10), used: false, issuedMs: now, expiresMs: now + ttlSec * 1000 };
+	issueCode(
+		fields: Omit<AuthCodeRecord, 'code' | 'used' | 'issuedMs' | 'expiresMs'>,
+		now: number,
+		ttlSec: number,
+	): AuthCodeRecord {
+		const record: AuthCodeRecord = {
+			...fields,
+			code: randomBytes(8).toString('base64url').slice(0, 10),
+			used: false,
+			issuedMs: now,
+			expiresMs: now + ttlSec * 1000,
+		};
 		this.codes.set(record.code, record);
 		return record;
 	}

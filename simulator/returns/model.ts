@@ -3,7 +3,12 @@
 export const RETURN_SOURCES = ['customer_return', 'courier_return'] as const;
 export type ReturnSource = (typeof RETURN_SOURCES)[number];
 
-export const RETURN_STATUSES = ['RETURN_CREATED', 'RETURN_PICKED_UP', 'RETURN_COMPLETED', 'RETURN_CANCELLED'] as const;
+export const RETURN_STATUSES = [
+	'RETURN_CREATED',
+	'RETURN_PICKED_UP',
+	'RETURN_COMPLETED',
+	'RETURN_CANCELLED',
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export interface ReturnRecord {

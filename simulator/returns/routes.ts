@@ -47,7 +47,8 @@ export function registerReturnRoutes(router: Router, world: World): void {
 	router.add('GET', '/sellers/v2/returns', (ctx) => {
 		const seller = sellerAuth(ctx).sellerId;
 		const source = queryParam(ctx.query, 'source') as ReturnSource | undefined;
-		if (!source || !RETURN_SOURCES.includes(source)) throw badRequest(`source is required: ${RETURN_SOURCES.join(' or ')}`);
+		if (!source || !RETURN_SOURCES.includes(source))
+			throw badRequest(`source is required: ${RETURN_SOURCES.join(' or ')}`);
 		const owner = `${seller}|${source}`;
 		const token = queryParam(ctx.query, 'next_token');
 		let ref: PageRef<ReturnRecord> | undefined;
@@ -55,18 +56,28 @@ export function registerReturnRoutes(router: Router, world: World): void {
 			ref = world.returnPages.resolve(token, owner);
 			if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
 		} else {
-			ref = world.returnPages.start(owner, filterReturns(world.returns.forSeller(seller), source, ctx.query), RETURNS_PAGE_SIZE);
+			ref = world.returnPages.start(
+				owner,
+				filterReturns(world.returns.forSeller(seller), source, ctx.query),
+				RETURNS_PAGE_SIZE,
+			);
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);
 		// The form of nextUrl is unknown (docs/marketplace-api/paging.md#returns-paging): relative to /sellers/v2 by default, or
 		// carrying /v2 like the shipments' link (runtime switch returnsNextUrlForm; docs/api-choices.md#returns).
 		const prefix = world.config.returnsNextUrlForm === 'versioned' ? '/v2' : '';
-		const nextUrl = hasMore ? `${prefix}/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}` : null;
+		const nextUrl = hasMore
+			? `${prefix}/returns?source=${source}&next_token=${world.returnPages.tokenFor(ref.snapshot, nextOffset)}`
+			: null;
 		return json({ hasMore, nextUrl, returnItems: items.map(returnToWire) });
 	});
 }
 
-function filterReturns(all: readonly ReturnRecord[], source: ReturnSource, query: Query): ReturnRecord[] {
+function filterReturns(
+	all: readonly ReturnRecord[],
+	source: ReturnSource,
+	query: Query,
+): ReturnRecord[] {
 	const date = (name: string) => {
 		const raw = queryParam(query, name);
 		if (raw === undefined) return undefined;
@@ -81,8 +92,10 @@ function filterReturns(all: readonly ReturnRecord[], source: ReturnSource, query
 	const locationId = queryParam(query, 'locationId');
 	const returnIds = queryList(query, 'returnIds');
 	const trackingIds = queryList(query, 'trackingIds');
-	if (returnIds && returnIds.length > RETURN_IDS_LIMIT) throw tooManyIds(RETURN_IDS_LIMIT, returnIds.length, 'returnIds');
-	if (trackingIds && trackingIds.length > RETURN_IDS_LIMIT) throw tooManyIds(RETURN_IDS_LIMIT, trackingIds.length, 'trackingIds');
+	if (returnIds && returnIds.length > RETURN_IDS_LIMIT)
+		throw tooManyIds(RETURN_IDS_LIMIT, returnIds.length, 'returnIds');
+	if (trackingIds && trackingIds.length > RETURN_IDS_LIMIT)
+		throw tooManyIds(RETURN_IDS_LIMIT, trackingIds.length, 'trackingIds');
 	return all
 		.filter(
 			(r) =>

@@ -19,7 +19,11 @@ export interface ReturnChange {
 }
 
 /** Applies the change at `now`; returns the event it corresponds to, or undefined when nothing changed. */
-export function changeReturn(ret: ReturnRecord, change: ReturnChange, now: number): ReturnEventType | undefined {
+export function changeReturn(
+	ret: ReturnRecord,
+	change: ReturnChange,
+	now: number,
+): ReturnEventType | undefined {
 	const status = oneOf(change.status, 'status', RETURN_STATUSES);
 	if (status === undefined) throw invalid(`status is required: ${RETURN_STATUSES.join(', ')}`);
 	if (status === ret.status) return undefined;

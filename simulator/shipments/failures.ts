@@ -21,9 +21,22 @@ export class ShipmentFailureInjector {
 	private failures: ShipmentFailure[] = [];
 	private seq = 0;
 
-	add(shipmentIds: string[], operation: FailableOperation | undefined, errorCode: string, errorMessage: string, times = -1): ShipmentFailure[] {
+	add(
+		shipmentIds: string[],
+		operation: FailableOperation | undefined,
+		errorCode: string,
+		errorMessage: string,
+		times = -1,
+	): ShipmentFailure[] {
 		return shipmentIds.map((shipmentId) => {
-			const failure = { id: `failure-${++this.seq}`, shipmentId, operation, errorCode, errorMessage, times };
+			const failure = {
+				id: `failure-${++this.seq}`,
+				shipmentId,
+				operation,
+				errorCode,
+				errorMessage,
+				times,
+			};
 			this.failures.push(failure);
 			return { ...failure };
 		});
@@ -31,7 +44,10 @@ export class ShipmentFailureInjector {
 
 	/** The failure to report for this shipment and operation, using up one of its times. */
 	take(shipmentId: string, operation: FailableOperation): ShipmentFailure | undefined {
-		const failure = this.failures.find((f) => f.shipmentId === shipmentId && (!f.operation || f.operation === operation) && f.times !== 0);
+		const failure = this.failures.find(
+			(f) =>
+				f.shipmentId === shipmentId && (!f.operation || f.operation === operation) && f.times !== 0,
+		);
 		if (failure && failure.times > 0) failure.times--;
 		return failure;
 	}

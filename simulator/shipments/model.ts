@@ -3,7 +3,13 @@
  * Dates are epoch milliseconds inside; they are formatted with +05:30 only on the wire.
  */
 
-export const PRE_DISPATCH_STATES = ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'] as const;
+export const PRE_DISPATCH_STATES = [
+	'APPROVED',
+	'PACKING_IN_PROGRESS',
+	'PACKED',
+	'FORM_FAILED',
+	'READY_TO_DISPATCH',
+] as const;
 export const POST_DISPATCH_STATES = ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'] as const;
 /** In the state enum after delivery; older docs tie them to no filter type (docs/marketplace-api/shipments.md#search-filter). */
 export const AFTER_DELIVERY_STATES = ['RETURN_REQUESTED', 'RETURNED', 'COMPLETED'] as const;
@@ -21,7 +27,11 @@ export const ALL_STATES: readonly ShipmentState[] = [
 	...AFTER_DELIVERY_STATES,
 ];
 
-export const CANCELLATION_TYPES = ['sellerCancellation', 'buyerCancellation', 'marketplaceCancellation'] as const;
+export const CANCELLATION_TYPES = [
+	'sellerCancellation',
+	'buyerCancellation',
+	'marketplaceCancellation',
+] as const;
 export type CancellationType = (typeof CANCELLATION_TYPES)[number];
 
 export const SHIPMENT_TYPES = ['NORMAL', 'EXPRESS', 'SELF'] as const;
@@ -30,13 +40,27 @@ export type ShipmentType = (typeof SHIPMENT_TYPES)[number];
 export const DISPATCH_SERVICE_TIERS = ['REGULAR', 'EXPRESS'] as const;
 export type DispatchServiceTier = (typeof DISPATCH_SERVICE_TIERS)[number];
 
-export const PACKAGING_POLICIES = ['GREEN_PACKAGE', 'TRANSPARENT_PACKAGE', 'DEFAULT', 'NA'] as const;
+export const PACKAGING_POLICIES = [
+	'GREEN_PACKAGE',
+	'TRANSPARENT_PACKAGE',
+	'DEFAULT',
+	'NA',
+] as const;
 
 /** Seller cancellation reasons accepted by the cancel operation (docs/marketplace-api/shipments.md#cancel). */
-export const SELLER_CANCELLATION_REASONS = ['cannot_procure_item', 'not_enough_inventory', 'b2b_order'] as const;
+export const SELLER_CANCELLATION_REASONS = [
+	'cannot_procure_item',
+	'not_enough_inventory',
+	'b2b_order',
+] as const;
 
 /** States from which a shipment has a generated label (and invoice). */
-export const LABELLED_STATES: readonly ShipmentState[] = ['PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH', ...POST_DISPATCH_STATES];
+export const LABELLED_STATES: readonly ShipmentState[] = [
+	'PACKED',
+	'FORM_FAILED',
+	'READY_TO_DISPATCH',
+	...POST_DISPATCH_STATES,
+];
 
 export interface Dimensions {
 	length: number;

@@ -12,9 +12,16 @@ export interface ItemOutcome {
 
 export const success = (shipmentId: string): ItemOutcome => ({ shipmentId });
 
-export const failure = (shipmentId: string | null, errorCode: string, errorMessage: string): ItemOutcome => ({ shipmentId, errorCode, errorMessage });
+export const failure = (
+	shipmentId: string | null,
+	errorCode: string,
+	errorMessage: string,
+): ItemOutcome => ({ shipmentId, errorCode, errorMessage });
 
-export function perItemBody(outcomes: ItemOutcome[], field: PerItemStatusField): { shipments: Record<string, unknown>[] } {
+export function perItemBody(
+	outcomes: ItemOutcome[],
+	field: PerItemStatusField,
+): { shipments: Record<string, unknown>[] } {
 	return {
 		shipments: outcomes.map((o) => ({
 			shipmentId: o.shipmentId,

@@ -19,14 +19,23 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 	const page = (ref: PageRef<string>) => {
 		const { items, nextOffset, hasMore } = world.shipmentPages.page(ref);
 		const next = world.shipmentPages.tokenFor(ref.snapshot, nextOffset);
-		const shipments = items.map((id) => world.shipments.get(id)).filter((s): s is ShipmentRecord => s !== undefined);
+		const shipments = items
+			.map((id) => world.shipments.get(id))
+			.filter((s): s is ShipmentRecord => s !== undefined);
 		// nextPageUrl is relative and lacks /sellers; it is present on the last page too (docs/marketplace-api/paging.md#shipment-search-paging).
-		return json({ hasMore, nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`, shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)) });
+		return json({
+			hasMore,
+			nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`,
+			shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)),
+		});
 	};
 
 	router.add('POST', '/sellers/v3/shipments/filter', (ctx) => {
 		if (ctx.query.next_token !== undefined) {
-			throw badRequest('Next pages are fetched with GET /sellers/v3/shipments/filter?next_token=… (no body), not POST', 'INVALID_REQUEST');
+			throw badRequest(
+				'Next pages are fetched with GET /sellers/v3/shipments/filter?next_token=… (no body), not POST',
+				'INVALID_REQUEST',
+			);
 		}
 		const seller = sellerAuth(ctx).sellerId;
 		const body = ctx.json();
@@ -34,12 +43,21 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 			throw badRequest(`sellerId ${String(body.sellerId)} does not match the token's seller`);
 		}
 		const criteria = parseSearch(body);
-		return page(world.shipmentPages.start(seller, searchShipments(world.shipments.forSeller(seller), criteria), criteria.pageSize));
+		return page(
+			world.shipmentPages.start(
+				seller,
+				searchShipments(world.shipments.forSeller(seller), criteria),
+				criteria.pageSize,
+			),
+		);
 	});
 
 	router.add('GET', '/sellers/v3/shipments/filter', (ctx) => {
 		const token = queryParam(ctx.query, 'next_token');
-		if (!token) throw badRequest('next_token is required; start a search with POST /sellers/v3/shipments/filter');
+		if (!token)
+			throw badRequest(
+				'next_token is required; start a search with POST /sellers/v3/shipments/filter',
+			);
 		const ref = world.shipmentPages.resolve(token, sellerAuth(ctx).sellerId);
 		if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
 		return page(ref);
@@ -50,7 +68,8 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 		const given = (['shipmentIds', 'orderItemIds', 'orderIds'] as const)
 			.map((kind) => ({ kind, ids: [...new Set(queryList(ctx.query, kind) ?? [])] }))
 			.filter((g) => g.ids.length > 0);
-		if (given.length !== 1) throw badRequest('Exactly one of shipmentIds, orderItemIds or orderIds is required');
+		if (given.length !== 1)
+			throw badRequest('Exactly one of shipmentIds, orderItemIds or orderIds is required');
 		const [{ kind, ids }] = given;
 		if (ids.length > LOOKUP_LIMIT) throw tooManyIds(LOOKUP_LIMIT, ids.length, kind);
 		const found: ShipmentRecord[] = [];
@@ -69,11 +88,18 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 		const seller = sellerAuth(ctx).sellerId;
 		const ids = pathIds(ctx.params.ids);
 		if (ids.length > LOOKUP_LIMIT) throw tooManyIds(LOOKUP_LIMIT, ids.length);
-		const shipments = ids.map((id) => world.shipments.getForSeller(seller, id)).filter((s): s is ShipmentRecord => s !== undefined);
-		return json({ shipments: shipments.map((s) => shipmentDetailsToWire(s, world.sellers.location(s.locationId))) });
+		const shipments = ids
+			.map((id) => world.shipments.getForSeller(seller, id))
+			.filter((s): s is ShipmentRecord => s !== undefined);
+		return json({
+			shipments: shipments.map((s) =>
+				shipmentDetailsToWire(s, world.sellers.location(s.locationId)),
+			),
+		});
 	});
 
-	const batch = (fn: typeof generateLabels) => (ctx: RequestContext) => json(perItemBody(fn(world, sellerAuth(ctx), ctx.json()), world.config.perItemStatusField));
+	const batch = (fn: typeof generateLabels) => (ctx: RequestContext) =>
+		json(perItemBody(fn(world, sellerAuth(ctx), ctx.json()), world.config.perItemStatusField));
 	router.add('POST', '/sellers/v3/shipments/labels', batch(generateLabels));
 	router.add('POST', '/sellers/v3/shipments/dispatch', batch(markReadyToDispatch));
 	router.add('POST', '/sellers/v3/shipments/cancel', batch(cancelShipments));

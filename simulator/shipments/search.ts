@@ -51,7 +51,12 @@ const FILTER_FIELDS = [
 	'dispatchServiceTiers',
 ];
 
-export const SORT_FIELDS = ['orderDate', 'dispatchByDate', 'modifiedDate', 'dispatchAfterDate'] as const;
+export const SORT_FIELDS = [
+	'orderDate',
+	'dispatchByDate',
+	'modifiedDate',
+	'dispatchAfterDate',
+] as const;
 type SortField = (typeof SORT_FIELDS)[number];
 
 export const MAX_PAGE_SIZE = 20;
@@ -80,13 +85,21 @@ export interface SearchCriteria {
 	pageSize: number;
 }
 
-function stringList(value: unknown, name: string, allowed?: readonly string[]): string[] | undefined {
+function stringList(
+	value: unknown,
+	name: string,
+	allowed?: readonly string[],
+): string[] | undefined {
 	if (value === undefined || value === null) return undefined;
 	const list = typeof value === 'string' ? [value] : value;
-	if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw badRequest(`filter.${name} must be an array of strings`);
+	if (!Array.isArray(list) || list.some((v) => typeof v !== 'string'))
+		throw badRequest(`filter.${name} must be an array of strings`);
 	if (allowed) {
 		const bad = list.find((v) => !allowed.includes(v));
-		if (bad !== undefined) throw badRequest(`filter.${name} contains an unknown value "${bad}" (allowed: ${allowed.join(', ')})`);
+		if (bad !== undefined)
+			throw badRequest(
+				`filter.${name} contains an unknown value "${bad}" (allowed: ${allowed.join(', ')})`,
+			);
 	}
 	return list as string[];
 }
@@ -95,17 +108,26 @@ function range(value: unknown, name: string): Range | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (!isRecord(value)) throw badRequest(`filter.${name} must be an object {from, to}`);
 	if ('fromDate' in value || 'toDate' in value) {
-		throw badRequest(`filter.${name} uses {fromDate, toDate}, the v2 form; v3 ranges are {from, to}`, 'INVALID_DATE_RANGE');
+		throw badRequest(
+			`filter.${name} uses {fromDate, toDate}, the v2 form; v3 ranges are {from, to}`,
+			'INVALID_DATE_RANGE',
+		);
 	}
 	const out: Range = { from: -Infinity, to: Infinity };
 	for (const bound of ['from', 'to'] as const) {
 		if (value[bound] === undefined || value[bound] === null) continue;
 		const ms = parseDate(value[bound]);
-		if (ms === undefined) throw badRequest(`filter.${name}.${bound} is not an ISO-8601 date: ${JSON.stringify(value[bound])}`, 'INVALID_DATE_RANGE');
+		if (ms === undefined)
+			throw badRequest(
+				`filter.${name}.${bound} is not an ISO-8601 date: ${JSON.stringify(value[bound])}`,
+				'INVALID_DATE_RANGE',
+			);
 		out[bound] = ms;
 	}
-	if (out.from === -Infinity && out.to === Infinity) throw badRequest(`filter.${name} needs from and/or to`, 'INVALID_DATE_RANGE');
-	if (out.from > out.to) throw badRequest(`filter.${name}.from is after filter.${name}.to`, 'INVALID_DATE_RANGE');
+	if (out.from === -Infinity && out.to === Infinity)
+		throw badRequest(`filter.${name} needs from and/or to`, 'INVALID_DATE_RANGE');
+	if (out.from > out.to)
+		throw badRequest(`filter.${name}.from is after filter.${name}.to`, 'INVALID_DATE_RANGE');
 	return out;
 }
 
@@ -114,41 +136,64 @@ function range(value: unknown, name: string): Range | undefined {
  * means preDispatch (docs/marketplace-api/shipments.md#search: "an empty object is accepted").
  */
 export function parseSearch(body: unknown): SearchCriteria {
-	if (!isRecord(body)) throw badRequest('The request body must be a JSON object with a "filter" object');
+	if (!isRecord(body))
+		throw badRequest('The request body must be a JSON object with a "filter" object');
 	const filter = body.filter;
-	if (!isRecord(filter)) throw badRequest('"filter" is required and must be an object (filter.type: preDispatch | postDispatch | cancelled)');
+	if (!isRecord(filter))
+		throw badRequest(
+			'"filter" is required and must be an object (filter.type: preDispatch | postDispatch | cancelled)',
+		);
 
 	const unknown = Object.keys(filter).filter((key) => !FILTER_FIELDS.includes(key));
-	if (unknown.length > 0) throw badRequest(`filter.${unknown[0]} is not a field of the v3 filter (fields: ${FILTER_FIELDS.join(', ')})`);
+	if (unknown.length > 0)
+		throw badRequest(
+			`filter.${unknown[0]} is not a field of the v3 filter (fields: ${FILTER_FIELDS.join(', ')})`,
+		);
 
 	const type = (filter.type ?? 'preDispatch') as FilterType;
-	if (!FILTER_TYPES.includes(type)) throw badRequest(`filter.type must be one of ${FILTER_TYPES.join(', ')}; got ${JSON.stringify(filter.type)}`);
+	if (!FILTER_TYPES.includes(type))
+		throw badRequest(
+			`filter.type must be one of ${FILTER_TYPES.join(', ')}; got ${JSON.stringify(filter.type)}`,
+		);
 
 	const states = stringList(filter.states, 'states');
 	for (const state of states ?? []) {
-		if (!ALL_STATES.includes(state as never)) throw badRequest(`Unknown state ${state}`, 'INVALID_STATE');
+		if (!ALL_STATES.includes(state as never))
+			throw badRequest(`Unknown state ${state}`, 'INVALID_STATE');
 		if (!STATES_BY_TYPE[type].includes(state)) {
-			throw badRequest(`State ${state} is not valid for filter type ${type} (allowed: ${STATES_BY_TYPE[type].join(', ')})`, 'INVALID_STATE');
+			throw badRequest(
+				`State ${state} is not valid for filter type ${type} (allowed: ${STATES_BY_TYPE[type].join(', ')})`,
+				'INVALID_STATE',
+			);
 		}
 	}
 
 	let cancellationType: CancellationType | undefined;
 	if (filter.cancellationType !== undefined && filter.cancellationType !== null) {
-		if (type !== 'cancelled') throw badRequest('filter.cancellationType applies only to filter type cancelled');
+		if (type !== 'cancelled')
+			throw badRequest('filter.cancellationType applies only to filter type cancelled');
 		if (!CANCELLATION_TYPES.includes(filter.cancellationType as CancellationType)) {
 			throw badRequest(`filter.cancellationType must be one of ${CANCELLATION_TYPES.join(', ')}`);
 		}
 		cancellationType = filter.cancellationType as CancellationType;
 	} else if (type === 'cancelled') {
-		throw badRequest(`filter.cancellationType is required for filter type cancelled (${CANCELLATION_TYPES.join(', ')})`);
+		throw badRequest(
+			`filter.cancellationType is required for filter type cancelled (${CANCELLATION_TYPES.join(', ')})`,
+		);
 	}
 
-	if (filter.locationId !== undefined && filter.locationId !== null && typeof filter.locationId !== 'string') throw badRequest('filter.locationId must be a string');
+	if (
+		filter.locationId !== undefined &&
+		filter.locationId !== null &&
+		typeof filter.locationId !== 'string'
+	)
+		throw badRequest('filter.locationId must be a string');
 
 	const pagination = body.pagination;
 	let pageSize = MAX_PAGE_SIZE;
 	if (isRecord(pagination) && pagination.pageSize !== undefined && pagination.pageSize !== null) {
-		if (typeof pagination.pageSize !== 'number' || !Number.isFinite(pagination.pageSize)) throw badRequest('pagination.pageSize must be a number');
+		if (typeof pagination.pageSize !== 'number' || !Number.isFinite(pagination.pageSize))
+			throw badRequest('pagination.pageSize must be a number');
 		pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(pagination.pageSize)));
 	}
 
@@ -156,7 +201,8 @@ export function parseSearch(body: unknown): SearchCriteria {
 	let sortOrder: 'asc' | 'desc' = 'asc';
 	if (isRecord(body.sort)) {
 		if (body.sort.field !== undefined) {
-			if (!SORT_FIELDS.includes(body.sort.field as SortField)) throw badRequest(`sort.field must be one of ${SORT_FIELDS.join(', ')}`);
+			if (!SORT_FIELDS.includes(body.sort.field as SortField))
+				throw badRequest(`sort.field must be one of ${SORT_FIELDS.join(', ')}`);
 			sortField = body.sort.field as SortField;
 		}
 		if (body.sort.order !== undefined) {
@@ -179,16 +225,23 @@ export function parseSearch(body: unknown): SearchCriteria {
 		modifiedDate: range(filter.modifiedDate, 'modifiedDate'),
 		cancellationDate: range(filter.cancellationDate, 'cancellationDate'),
 		cancellationType,
-		shipmentTypes: new Set(stringList(filter.shipmentTypes, 'shipmentTypes', SHIPMENT_TYPES) ?? ['NORMAL']),
-		serviceProfiles: serviceProfiles && serviceProfiles.length > 0 ? new Set(serviceProfiles) : undefined,
-		dispatchServiceTiers: new Set(stringList(filter.dispatchServiceTiers, 'dispatchServiceTiers', DISPATCH_SERVICE_TIERS) ?? DISPATCH_SERVICE_TIERS),
+		shipmentTypes: new Set(
+			stringList(filter.shipmentTypes, 'shipmentTypes', SHIPMENT_TYPES) ?? ['NORMAL'],
+		),
+		serviceProfiles:
+			serviceProfiles && serviceProfiles.length > 0 ? new Set(serviceProfiles) : undefined,
+		dispatchServiceTiers: new Set(
+			stringList(filter.dispatchServiceTiers, 'dispatchServiceTiers', DISPATCH_SERVICE_TIERS) ??
+				DISPATCH_SERVICE_TIERS,
+		),
 		sortField,
 		sortOrder,
 		pageSize,
 	};
 }
 
-const inRange = (ms: number | null, r: Range | undefined) => r === undefined || (ms !== null && ms >= r.from && ms <= r.to);
+const inRange = (ms: number | null, r: Range | undefined) =>
+	r === undefined || (ms !== null && ms >= r.from && ms <= r.to);
 
 function itemMatches(item: OrderItemRecord, c: SearchCriteria): boolean {
 	if (!c.states.has(item.status)) return false;
@@ -204,7 +257,12 @@ export function matches(s: ShipmentRecord, c: SearchCriteria): boolean {
 	if (c.locationId !== undefined && s.locationId !== c.locationId) return false;
 	if (!c.shipmentTypes.has(s.shipmentType)) return false;
 	if (!c.dispatchServiceTiers.has(s.dispatchServiceTier)) return false;
-	if (!inRange(s.dispatchAfterMs, c.dispatchAfterDate) || !inRange(s.dispatchByMs, c.dispatchByDate) || !inRange(s.updatedMs, c.modifiedDate)) return false;
+	if (
+		!inRange(s.dispatchAfterMs, c.dispatchAfterDate) ||
+		!inRange(s.dispatchByMs, c.dispatchByDate) ||
+		!inRange(s.updatedMs, c.modifiedDate)
+	)
+		return false;
 	return s.items.some((item) => itemMatches(item, c));
 }
 
@@ -224,7 +282,8 @@ function sortKey(s: ShipmentRecord, field: SortField): number {
 /** Ids of the matching shipments in result order (ties broken by shipment id for stability). */
 export function searchShipments(shipments: readonly ShipmentRecord[], c: SearchCriteria): string[] {
 	const hits: Array<{ key: number; id: string }> = [];
-	for (const s of shipments) if (matches(s, c)) hits.push({ key: sortKey(s, c.sortField), id: s.shipmentId });
+	for (const s of shipments)
+		if (matches(s, c)) hits.push({ key: sortKey(s, c.sortField), id: s.shipmentId });
 	const dir = c.sortOrder === 'asc' ? 1 : -1;
 	hits.sort((a, b) => (a.key !== b.key ? (a.key - b.key) * dir : a.id < b.id ? -1 : 1));
 	return hits.map((h) => h.id);

@@ -8,7 +8,8 @@ export class ShipmentStore {
 	private readonly byOrderId = new Map<string, ShipmentRecord[]>();
 
 	add(shipment: ShipmentRecord): void {
-		if (this.byId.has(shipment.shipmentId)) throw new Error(`duplicate shipment ${shipment.shipmentId}`);
+		if (this.byId.has(shipment.shipmentId))
+			throw new Error(`duplicate shipment ${shipment.shipmentId}`);
 		this.byId.set(shipment.shipmentId, shipment);
 		push(this.bySeller, shipment.sellerId, shipment);
 		for (const item of shipment.items) {

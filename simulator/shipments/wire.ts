@@ -41,8 +41,15 @@ export function orderItemToWire(item: OrderItemRecord): Record<string, unknown> 
 }
 
 /** A form as the search shape lists it; its link is the combined labels PDF, which carries the forms (docs/marketplace-api/shipments.md#label-and-invoice-documents). */
-function formToWire(baseUrl: string, shipment: ShipmentRecord, form: FormRecord): Record<string, unknown> {
-	const link = formStatus(shipment, form) === 'Completed' ? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels` : null;
+function formToWire(
+	baseUrl: string,
+	shipment: ShipmentRecord,
+	form: FormRecord,
+): Record<string, unknown> {
+	const link =
+		formStatus(shipment, form) === 'Completed'
+			? `${baseUrl}/sellers/v3/shipments/${shipment.shipmentId}/labels`
+			: null;
 	return { name: form.name, link, automated: form.automated };
 }
 
@@ -73,10 +80,16 @@ export function shipmentToWire(shipment: ShipmentRecord, baseUrl: string): Recor
 	};
 }
 
-export function shipmentFormsToWire(shipment: ShipmentRecord, baseUrl: string): Record<string, unknown> {
+export function shipmentFormsToWire(
+	shipment: ShipmentRecord,
+	baseUrl: string,
+): Record<string, unknown> {
 	return {
 		shipmentId: shipment.shipmentId,
-		forms: shipment.forms.map((f) => ({ ...formToWire(baseUrl, shipment, f), status: formStatus(shipment, f) })),
+		forms: shipment.forms.map((f) => ({
+			...formToWire(baseUrl, shipment, f),
+			status: formStatus(shipment, f),
+		})),
 	};
 }
 
@@ -89,9 +102,15 @@ const WEIGHING_THRESHOLD_KG = 5;
  * first sub-shipment; docs/api-choices.md#shipping-details-and-invoices). Buyer phone and e-mail
  * only for self-ship.
  */
-export function shipmentDetailsToWire(shipment: ShipmentRecord, location: LocationRecord | undefined): Record<string, unknown> {
+export function shipmentDetailsToWire(
+	shipment: ShipmentRecord,
+	location: LocationRecord | undefined,
+): Record<string, unknown> {
 	const selfShip = shipment.shipmentType === 'SELF';
-	const withContact = <T extends { contactNumber: string | null }>(a: T): T => ({ ...a, contactNumber: selfShip ? a.contactNumber : null });
+	const withContact = <T extends { contactNumber: string | null }>(a: T): T => ({
+		...a,
+		contactNumber: selfShip ? a.contactNumber : null,
+	});
 	const seller = location?.address ?? null;
 	const first = shipment.subShipments[0];
 	const courier = { trackingId: first?.trackingId ?? null, vendorName: first?.vendorName ?? null };
@@ -99,7 +118,9 @@ export function shipmentDetailsToWire(shipment: ShipmentRecord, location: Locati
 		shipmentId: shipment.shipmentId,
 		orderId: shipment.orderId,
 		orderItems: shipment.items.map(orderItemToWire),
-		weighingRequired: shipment.subShipments.some((s) => s.dimensions.weight > WEIGHING_THRESHOLD_KG),
+		weighingRequired: shipment.subShipments.some(
+			(s) => s.dimensions.weight > WEIGHING_THRESHOLD_KG,
+		),
 		deliveryAddress: withContact(shipment.deliveryAddress),
 		billingAddress: withContact(shipment.billingAddress),
 		buyerDetails: {

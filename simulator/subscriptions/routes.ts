@@ -14,18 +14,38 @@ export function registerSubscriptionRoutes(router: Router, world: World): void {
 	router.add('POST', '/sellers/v3/notification/subscription', (ctx) => {
 		const body = ctx.json();
 		if (!isRecord(body)) throw badRequest('The request body must be a JSON object');
-		const { seller_id: sellerId, location_id: locationId, disable_order: disableOrder, disable_returns: disableReturns } = body;
+		const {
+			seller_id: sellerId,
+			location_id: locationId,
+			disable_order: disableOrder,
+			disable_returns: disableReturns,
+		} = body;
 		if (typeof sellerId !== 'string' || sellerId === '') throw badRequest('seller_id is required');
-		if (typeof locationId !== 'string' || locationId === '') throw badRequest('location_id is required');
-		for (const [name, value] of [['disable_order', disableOrder], ['disable_returns', disableReturns]] as const) {
-			if (value !== undefined && value !== null && typeof value !== 'boolean') throw badRequest(`${name} must be a boolean`);
+		if (typeof locationId !== 'string' || locationId === '')
+			throw badRequest('location_id is required');
+		for (const [name, value] of [
+			['disable_order', disableOrder],
+			['disable_returns', disableReturns],
+		] as const) {
+			if (value !== undefined && value !== null && typeof value !== 'boolean')
+				throw badRequest(`${name} must be a boolean`);
 		}
 		const caller = sellerAuth(ctx);
-		if (caller.sellerId !== sellerId) throw badRequest(`The access token does not belong to seller ${sellerId}`);
+		if (caller.sellerId !== sellerId)
+			throw badRequest(`The access token does not belong to seller ${sellerId}`);
 		const subscription = world.subscriptions.get(sellerId, locationId);
-		if (!subscription) throw apiError(404, 'NOT_FOUND', `Subscription not found for seller ${sellerId} and location ${locationId}`);
+		if (!subscription)
+			throw apiError(
+				404,
+				'NOT_FOUND',
+				`Subscription not found for seller ${sellerId} and location ${locationId}`,
+			);
 		if (subscription.appId !== caller.appId) {
-			throw apiError(403, 'FORBIDDEN', `The subscription for seller ${sellerId} and location ${locationId} does not belong to the calling application`);
+			throw apiError(
+				403,
+				'FORBIDDEN',
+				`The subscription for seller ${sellerId} and location ${locationId} does not belong to the calling application`,
+			);
 		}
 		const changes: string[] = [];
 		if (typeof disableOrder === 'boolean') {
@@ -36,7 +56,8 @@ export function registerSubscriptionRoutes(router: Router, world: World): void {
 			subscription.disableReturns = disableReturns;
 			changes.push(`returns notifications ${disableReturns ? 'disabled' : 'enabled'}`);
 		}
-		if (changes.length === 0) return json({ message: 'No change requested; subscription unchanged' });
+		if (changes.length === 0)
+			return json({ message: 'No change requested; subscription unchanged' });
 		subscription.updatedMs = world.now();
 		return json({ message: `Subscription updated successfully: ${changes.join(', ')}` });
 	});

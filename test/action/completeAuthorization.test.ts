@@ -8,11 +8,39 @@ import axios from 'axios';
 
 import { issueState } from '../../nodes/shared/authorizationState';
 import { partnerCredential } from '../support/fixtures';
-import { CredentialStore, failed, ok, PARTNER, runAction, SELF, tokenCalls, useSimulator, visibleText, type Loose } from './helpers';
+import {
+	CredentialStore,
+	failed,
+	ok,
+	PARTNER,
+	runAction,
+	SELF,
+	tokenCalls,
+	useSimulator,
+	visibleText,
+	type Loose,
+} from './helpers';
 
-const getUrl = (sellerReference: string, extra: Record<string, unknown> = {}) => ({ resource: 'authorization', operation: 'getUrl', sellerReference, ...extra });
-const complete = (extra: Record<string, unknown> = {}) => ({ resource: 'authorization', operation: 'completeAuthorization', redirectInput: 'query', query: '={{ $json.query }}', ...extra });
-const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 2 };
+const getUrl = (sellerReference: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'authorization',
+	operation: 'getUrl',
+	sellerReference,
+	...extra,
+});
+const complete = (extra: Record<string, unknown> = {}) => ({
+	resource: 'authorization',
+	operation: 'completeAuthorization',
+	redirectInput: 'query',
+	query: '={{ $json.query }}',
+	...extra,
+});
+const search = {
+	resource: 'shipment',
+	operation: 'getAll',
+	filterType: 'preDispatch',
+	returnAll: false,
+	limit: 2,
+};
 const MINUTE = 60_000;
 
 describe('Authorization > Complete Authorization', () => {
@@ -25,22 +53,41 @@ describe('Authorization > Complete Authorization', () => {
 	}
 
 	/** Get Authorization URL, then the seller's approval at the simulator's authorize endpoint. */
-	async function authorize(sellerReference: string, store = partner()): Promise<{ state: string; query: Record<string, string>; location: string }> {
+	async function authorize(
+		sellerReference: string,
+		store = partner(),
+	): Promise<{ state: string; query: Record<string, string>; location: string }> {
 		const [item] = ok(await runAction(store, PARTNER, getUrl(sellerReference)));
-		const answer = await axios.get(`${String(item.json.authorizationUrl)}&seller_id=SELLER-DEMO-2`, { maxRedirects: 0, validateStatus: () => true });
+		const answer = await axios.get(
+			`${String(item.json.authorizationUrl)}&seller_id=SELLER-DEMO-2`,
+			{ maxRedirects: 0, validateStatus: () => true },
+		);
 		expect(answer.status).toBe(302);
 		const location = String(answer.headers.location);
-		return { state: String(item.json.state), query: Object.fromEntries(new URL(location).searchParams), location };
+		return {
+			state: String(item.json.state),
+			query: Object.fromEntries(new URL(location).searchParams),
+			location,
+		};
 	}
 
 	/** A state signed with the demo partner app's secret at `nowMs`. */
 	function stateAt(nowMs: number, validForSeconds = 600, sellerReference = 'acme-1'): string {
 		const app = env.sim.demo.partnerApp;
-		return issueState({ appId: app.appId, appSecret: app.appSecret, sellerReference, validForSeconds, nowMs }).state;
+		return issueState({
+			appId: app.appId,
+			appSecret: app.appSecret,
+			sellerReference,
+			validForSeconds,
+			nowMs,
+		}).state;
 	}
 
 	/** Completion must fail with `message`, having sent nothing to the marketplace. */
-	async function refused(query: Record<string, unknown>, message: string | RegExp): Promise<{ message: string; description?: string }> {
+	async function refused(
+		query: Record<string, unknown>,
+		message: string | RegExp,
+	): Promise<{ message: string; description?: string }> {
 		env.sim.control.clearCalls();
 		const error = failed(await runAction(partner(), PARTNER, complete(), [{ query }]));
 		expect(error.message).toMatch(message);
@@ -68,14 +115,23 @@ describe('Authorization > Complete Authorization', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(Date.parse(String(items[0].json.stateExpiresAt)) - Date.parse(String(items[0].json.stateIssuedAt))).toBe(10 * MINUTE);
+		expect(
+			Date.parse(String(items[0].json.stateExpiresAt)) -
+				Date.parse(String(items[0].json.stateIssuedAt)),
+		).toBe(10 * MINUTE);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 		expect(JSON.stringify(items)).not.toContain(env.sim.demo.partnerApp.appSecret);
 	});
 
 	it('valid, from the whole redirect address: the credential data it gives makes a working seller credential', async () => {
 		const { location } = await authorize('acme-store-043');
-		const items = ok(await runAction(partner(), PARTNER, complete({ redirectInput: 'url', redirectAddress: location, includeCredentialData: true })));
+		const items = ok(
+			await runAction(
+				partner(),
+				PARTNER,
+				complete({ redirectInput: 'url', redirectAddress: location, includeCredentialData: true }),
+			),
+		);
 		const data = items[0].json.credentialData as Loose;
 		expect(data).toEqual({
 			...partnerCredential(env.sim, {}),
@@ -92,29 +148,58 @@ describe('Authorization > Complete Authorization', () => {
 		seller.set(PARTNER, { ...data, appSecret: env.sim.demo.partnerApp.appSecret });
 		env.sim.control.clearCalls();
 		ok(await runAction(seller, PARTNER, search));
-		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual(['authorization_code']);
-		const [token] = env.sim.control.listTokens({ appId: env.sim.demo.partnerApp.appId, kind: 'access' }).tokens as Loose[];
+		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
+			'authorization_code',
+		]);
+		const [token] = env.sim.control.listTokens({
+			appId: env.sim.demo.partnerApp.appId,
+			kind: 'access',
+		}).tokens as Loose[];
 		expect(token.sellerId).toBe('SELLER-DEMO-2');
 	});
 
 	it('forged: a state whose reference was changed after signing, or one signed with another secret', async () => {
 		const { state, query } = await authorize('acme-1');
 		const [version, payload, mac] = state.split('.');
-		const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-		const changed = Buffer.from(JSON.stringify({ ...claims, r: 'someone-else' })).toString('base64url');
-		await refused({ ...query, state: `${version}.${changed}.${mac}` }, "The state's signature does not match this credential's App Secret");
+		const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+			string,
+			unknown
+		>;
+		const changed = Buffer.from(JSON.stringify({ ...claims, r: 'someone-else' })).toString(
+			'base64url',
+		);
+		await refused(
+			{ ...query, state: `${version}.${changed}.${mac}` },
+			"The state's signature does not match this credential's App Secret",
+		);
 
-		const otherSecret = issueState({ appId: env.sim.demo.partnerApp.appId, appSecret: 'not-the-app-secret', sellerReference: 'acme-1', validForSeconds: 600, nowMs: Date.now() });
-		const error = await refused({ ...query, state: otherSecret.state }, "The state's signature does not match this credential's App Secret");
+		const otherSecret = issueState({
+			appId: env.sim.demo.partnerApp.appId,
+			appSecret: 'not-the-app-secret',
+			sellerReference: 'acme-1',
+			validForSeconds: 600,
+			nowMs: Date.now(),
+		});
+		const error = await refused(
+			{ ...query, state: otherSecret.state },
+			"The state's signature does not match this credential's App Secret",
+		);
 		expect(error.description).toMatch(/App Secret was regenerated/);
 	});
 
 	it('expired: a genuine state older than its validity', async () => {
 		const state = stateAt(Date.now() - 11 * MINUTE, 600);
-		const error = await refused({ code: 'some-code', state }, /^The authorization link expired at \d{4}-\d\d-\d\dT/);
+		const error = await refused(
+			{ code: 'some-code', state },
+			/^The authorization link expired at \d{4}-\d\d-\d\dT/,
+		);
 		expect(error.description).toMatch(/Valid For on Get Authorization URL/);
 		// Still within its validity: accepted.
-		ok(await runAction(partner(), PARTNER, complete(), [{ query: { code: 'some-code', state: stateAt(Date.now() - 9 * MINUTE, 600) } }]));
+		ok(
+			await runAction(partner(), PARTNER, complete(), [
+				{ query: { code: 'some-code', state: stateAt(Date.now() - 9 * MINUTE, 600) } },
+			]),
+		);
 	});
 
 	it('wrong app: a state from another third party app credential', async () => {
@@ -127,12 +212,23 @@ describe('Authorization > Complete Authorization', () => {
 	});
 
 	it('malformed: a state Get Authorization URL did not issue, a missing state, or no code', async () => {
-		await refused({ code: 'some-code', state: 'b3f1c2d4e5f60718293a4b5c6d7e8f90' }, 'The state was not issued by Get Authorization URL');
-		await refused({ code: 'some-code', state: 'v1.not*base64.abc' }, 'The state was not issued by Get Authorization URL');
-		await refused({ code: 'some-code', state: `v1.${Buffer.from('{"r":1}').toString('base64url')}.abc` }, 'The state was not issued by Get Authorization URL');
+		await refused(
+			{ code: 'some-code', state: 'b3f1c2d4e5f60718293a4b5c6d7e8f90' },
+			'The state was not issued by Get Authorization URL',
+		);
+		await refused(
+			{ code: 'some-code', state: 'v1.not*base64.abc' },
+			'The state was not issued by Get Authorization URL',
+		);
+		await refused(
+			{ code: 'some-code', state: `v1.${Buffer.from('{"r":1}').toString('base64url')}.abc` },
+			'The state was not issued by Get Authorization URL',
+		);
 		await refused({ code: 'some-code' }, 'The redirect has no state');
 		env.sim.control.clearCalls();
-		const error = failed(await runAction(partner(), PARTNER, complete(), [{ query: { state: stateAt(Date.now()) } }]));
+		const error = failed(
+			await runAction(partner(), PARTNER, complete(), [{ query: { state: stateAt(Date.now()) } }]),
+		);
 		expect(error.message).toBe('The redirect has no code');
 		const bad = failed(await runAction(partner(), PARTNER, complete({ query: '{not json' })));
 		expect(bad.message).toBe('Query Parameters is not valid JSON');
@@ -141,17 +237,31 @@ describe('Authorization > Complete Authorization', () => {
 
 	it('a seller who pressed Deny: their reference in the message', async () => {
 		const error = failed(
-			await runAction(partner(), PARTNER, complete(), [{ query: { error: 'access_denied', error_description: 'User denied access', state: stateAt(Date.now()) } }]),
+			await runAction(partner(), PARTNER, complete(), [
+				{
+					query: {
+						error: 'access_denied',
+						error_description: 'User denied access',
+						state: stateAt(Date.now()),
+					},
+				},
+			]),
 		);
-		expect(error.message).toBe('The seller did not approve access (access_denied: User denied access)');
+		expect(error.message).toBe(
+			'The seller did not approve access (access_denied: User denied access)',
+		);
 		expect(error.description).toMatch(/^Seller "acme-1" pressed Deny/);
 	});
 
 	it('continueOnFail: a refused redirect becomes an error item for that item alone; the code is kept out of it', async () => {
 		const { query } = await authorize('acme-7');
 		const forged = { code: 'code-of-a-forged-redirect', state: stateAt(Date.now() - 20 * MINUTE) };
-		const items = ok(await runAction(partner(), PARTNER, complete(), [{ query: forged }, { query }], true));
-		expect(items.map((item) => [item.json.sellerReference, item.json.error, item.pairedItem])).toEqual([
+		const items = ok(
+			await runAction(partner(), PARTNER, complete(), [{ query: forged }, { query }], true),
+		);
+		expect(
+			items.map((item) => [item.json.sellerReference, item.json.error, item.pairedItem]),
+		).toEqual([
 			[undefined, expect.stringMatching(/^The authorization link expired/), { item: 0 }],
 			['acme-7', undefined, { item: 1 }],
 		]);
@@ -159,8 +269,12 @@ describe('Authorization > Complete Authorization', () => {
 	});
 
 	it('Get Authorization URL refuses an empty or multi-line seller reference before anything else', async () => {
-		expect(failed(await runAction(partner(), PARTNER, getUrl('  '))).message).toBe('Seller Reference is empty');
-		expect(failed(await runAction(partner(), PARTNER, getUrl('a\nb'))).message).toBe('Seller Reference contains a control character (such as a line break)');
+		expect(failed(await runAction(partner(), PARTNER, getUrl('  '))).message).toBe(
+			'Seller Reference is empty',
+		);
+		expect(failed(await runAction(partner(), PARTNER, getUrl('a\nb'))).message).toBe(
+			'Seller Reference contains a control character (such as a line break)',
+		);
 	});
 
 	it('is refused for the self access credential, naming the credential to choose', async () => {

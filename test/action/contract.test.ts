@@ -5,8 +5,27 @@
  * test/simulator/contract.test.ts.
  */
 import type { RecordedCall } from '../../simulator';
-import { keyedBy, loadContract, routeOf, shapeProblems, type ContractName } from '../fixtures/contract';
-import { apiCalls, callsOf, failed, LOC_1, ok, runAction, seedApproved, seedInState, SELF, useSimulator, wireShipment, type Loose } from './helpers';
+import {
+	keyedBy,
+	loadContract,
+	routeOf,
+	shapeProblems,
+	type ContractName,
+} from '../fixtures/contract';
+import {
+	apiCalls,
+	callsOf,
+	failed,
+	LOC_1,
+	ok,
+	runAction,
+	seedApproved,
+	seedInState,
+	SELF,
+	useSimulator,
+	wireShipment,
+	type Loose,
+} from './helpers';
 
 describe('the node sends the official shapes (contract fixtures)', () => {
 	const env = useSimulator();
@@ -17,17 +36,23 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 		const calls = callsOf(env.sim, routeOf(request));
 		expect(calls.length).toBeGreaterThanOrEqual(minimum);
 		for (const call of calls) {
-			if (request.body !== undefined) expect(shapeProblems(call.body, request.body, request)).toEqual([]);
-			if (request.query !== undefined) expect(shapeProblems(call.query, request.query, request)).toEqual([]);
+			if (request.body !== undefined)
+				expect(shapeProblems(call.body, request.body, request)).toEqual([]);
+			if (request.query !== undefined)
+				expect(shapeProblems(call.query, request.query, request)).toEqual([]);
 		}
 		return calls;
 	}
 
 	const sku = () => env.sim.control.seedListings({ count: 1 }).skus[0];
-	const run = async (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>) => ok(await runAction(env.store, SELF, parameters, input));
+	const run = async (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>) =>
+		ok(await runAction(env.store, SELF, parameters, input));
 
 	it('shipment.search: every filter, and a cancelled search', async () => {
-		const range = (from: string) => ({ [`${from}From`]: '2025-03-01T00:00:00+05:30', [`${from}To`]: '2025-03-05T00:00:00+05:30' });
+		const range = (from: string) => ({
+			[`${from}From`]: '2025-03-01T00:00:00+05:30',
+			[`${from}To`]: '2025-03-05T00:00:00+05:30',
+		});
 		await run({
 			resource: 'shipment',
 			operation: 'getAll',
@@ -48,8 +73,22 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 			},
 			sort: { rule: { field: 'orderDate', order: 'desc' } },
 		});
-		await run({ resource: 'shipment', operation: 'getAll', filterType: 'cancelled', cancellationType: 'buyerCancellation', returnAll: false, limit: 5, filters: range('cancellationDate') });
-		await run({ resource: 'shipment', operation: 'getAll', filterType: 'postDispatch', postDispatchStates: ['RETURNED'], returnAll: true });
+		await run({
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'cancelled',
+			cancellationType: 'buyerCancellation',
+			returnAll: false,
+			limit: 5,
+			filters: range('cancellationDate'),
+		});
+		await run({
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'postDispatch',
+			postDispatchStates: ['RETURNED'],
+			returnAll: true,
+		});
 		sentAsContract('shipment.search', 3);
 	});
 
@@ -78,17 +117,42 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 			shipmentId: a,
 			locationId: LOC_1,
 			labelInput: 'fields',
-			invoices: { invoice: [{ orderId: item.orderId, invoiceNumber: 'INV-1', invoiceDate: new Date().toISOString() }] },
+			invoices: {
+				invoice: [
+					{ orderId: item.orderId, invoiceNumber: 'INV-1', invoiceDate: new Date().toISOString() },
+				],
+			},
 			taxItems: { taxItem: [{ orderItemId: item.orderItemId, taxRate: 18, quantity: 1 }] },
-			subShipments: { subShipment: [{ subShipmentId: 'SS-1', length: 20, breadth: 15, height: 5, weight: 0.4 }] },
+			subShipments: {
+				subShipment: [{ subShipmentId: 'SS-1', length: 20, breadth: 15, height: 5, weight: 0.4 }],
+			},
 			serialNumbers: { serial: [{ orderItemId: item.orderItemId, serialNumbers: 'IMEI-1' }] },
 			options: { ignoreWarning: true },
 		});
 		const second = wireShipment(env.sim, b).orderItems[0];
-		const label = { invoices: [{ orderId: second.orderId, invoiceDate: new Date().toISOString() }], taxItems: [{ orderItemId: second.orderItemId, taxRate: 5 }] };
-		await run({ resource: 'shipment', operation: 'generateLabels', shipmentId: b, locationId: LOC_1, labelInput: 'json', labelJson: JSON.stringify(label) });
+		const label = {
+			invoices: [{ orderId: second.orderId, invoiceDate: new Date().toISOString() }],
+			taxItems: [{ orderItemId: second.orderItemId, taxRate: 5 }],
+		};
+		await run({
+			resource: 'shipment',
+			operation: 'generateLabels',
+			shipmentId: b,
+			locationId: LOC_1,
+			labelInput: 'json',
+			labelJson: JSON.stringify(label),
+		});
 		await run(
-			{ resource: 'shipment', operation: 'generateLabels', labelInput: 'shipment', shipmentTaxRate: 18, packageLength: 20, packageBreadth: 15, packageHeight: 10, packageWeight: 0.5 },
+			{
+				resource: 'shipment',
+				operation: 'generateLabels',
+				labelInput: 'shipment',
+				shipmentTaxRate: 18,
+				packageLength: 20,
+				packageBreadth: 15,
+				packageHeight: 10,
+				packageWeight: 0.5,
+			},
 			[wireShipment(env.sim, c)],
 		);
 		sentAsContract('shipment.generateLabels', 3);
@@ -96,7 +160,15 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 
 	it('shipment.updateFormAck', async () => {
 		const [id] = seedInState(env.sim, 1, 'FORM_FAILED');
-		await run({ resource: 'shipment', operation: 'updateFormAck', shipmentId: id, forms: { form: [{ name: 'EWAY_BILL', ackNumber: 'ACK-1' }] } }, [{}]);
+		await run(
+			{
+				resource: 'shipment',
+				operation: 'updateFormAck',
+				shipmentId: id,
+				forms: { form: [{ name: 'EWAY_BILL', ackNumber: 'ACK-1' }] },
+			},
+			[{}],
+		);
 		sentAsContract('shipment.updateFormAck');
 	});
 
@@ -109,18 +181,43 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 	it('shipment.cancel', async () => {
 		const [id] = seedApproved(env.sim, 1);
 		const group = wireShipment(env.sim, id).orderItems[0].cancellationGroupId;
-		await run({ resource: 'shipment', operation: 'cancel', shipmentId: id, locationId: LOC_1, reason: 'cannot_procure_item', cancellationGroupIds: group });
+		await run({
+			resource: 'shipment',
+			operation: 'cancel',
+			shipmentId: id,
+			locationId: LOC_1,
+			reason: 'cannot_procure_item',
+			cancellationGroupIds: group,
+		});
 		sentAsContract('shipment.cancel');
 	});
 
 	it('notificationSubscription.update', async () => {
-		await run({ resource: 'notificationSubscription', operation: 'update', sellerId: 'SELLER-DEMO-1', locationId: LOC_1, orderNotifications: 'enable', returnNotifications: 'disable' });
-		await run({ resource: 'notificationSubscription', operation: 'update', sellerId: 'SELLER-DEMO-1', locationId: LOC_1 });
+		await run({
+			resource: 'notificationSubscription',
+			operation: 'update',
+			sellerId: 'SELLER-DEMO-1',
+			locationId: LOC_1,
+			orderNotifications: 'enable',
+			returnNotifications: 'disable',
+		});
+		await run({
+			resource: 'notificationSubscription',
+			operation: 'update',
+			sellerId: 'SELLER-DEMO-1',
+			locationId: LOC_1,
+		});
 		sentAsContract('notificationSubscription.update', 2);
 	});
 
 	it('token.checkExpiry', async () => {
-		await run({ resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 });
+		await run({
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'preDispatch',
+			returnAll: false,
+			limit: 1,
+		});
 		await run({ resource: 'token', operation: 'checkExpiry', tokenSource: 'credentialAccess' });
 		sentAsContract('token.checkExpiry');
 	});
@@ -138,46 +235,108 @@ describe('the node sends the official shapes (contract fixtures)', () => {
 			packages: { package: [{ name: 'Box', length: 20, breadth: 15, height: 5, weight: 0.4 }] },
 			locations: { location: [{ id: LOC_1, status: 'ENABLED', inventory: 5 }] },
 			additionalFields: {
-				addressLabel: { manufacturerDetails: 'Maker', importerDetails: 'Importer', packerDetails: 'Packer', countriesOfOrigin: 'IN' },
+				addressLabel: {
+					manufacturerDetails: 'Maker',
+					importerDetails: 'Importer',
+					packerDetails: 'Packer',
+					countriesOfOrigin: 'IN',
+				},
 				datingLabel: { mfgDate: 1735689600000, shelfLife: 365, expiryDate: 1767225600000 },
 			},
 		});
 		const example = (loadContract('listing.create').request.body as Loose)['<sku>'];
-		await run({ resource: 'listing', operation: 'create', sku: 'C-JSON-1', listingInput: 'json', listingJson: JSON.stringify(example) });
+		await run({
+			resource: 'listing',
+			operation: 'create',
+			sku: 'C-JSON-1',
+			listingInput: 'json',
+			listingJson: JSON.stringify(example),
+		});
 		sentAsContract('listing.create', 2);
 	});
 
 	it('listing.update: fields (completed from the current listing) and JSON changes', async () => {
 		const first = sku();
-		await run({ resource: 'listing', operation: 'update', sku: first, listingInput: 'fields', updateFields: { sellingPrice: 100, archivedStatus: 'ARCHIVED' } });
-		await run({ resource: 'listing', operation: 'update', sku: first, listingInput: 'json', listingJson: '{"price": {"mrp": 2000}, "dating_label": {"shelf_life": 30}}' });
+		await run({
+			resource: 'listing',
+			operation: 'update',
+			sku: first,
+			listingInput: 'fields',
+			updateFields: { sellingPrice: 100, archivedStatus: 'ARCHIVED' },
+		});
+		await run({
+			resource: 'listing',
+			operation: 'update',
+			sku: first,
+			listingInput: 'json',
+			listingJson: '{"price": {"mrp": 2000}, "dating_label": {"shelf_life": 30}}',
+		});
 		sentAsContract('listing.update', 2);
 	});
 
 	it('listing.updatePrice: with and without the product ID', async () => {
 		const [a, b] = [sku(), sku()];
-		await run({ resource: 'listing', operation: 'updatePrice', sku: a, mrp: 900, sellingPrice: 800 });
+		await run({
+			resource: 'listing',
+			operation: 'updatePrice',
+			sku: a,
+			mrp: 900,
+			sellingPrice: 800,
+		});
 		const [current] = await run({ resource: 'listing', operation: 'get', skus: b });
-		await run({ resource: 'listing', operation: 'updatePrice', sku: b, productId: String(current.json.product_id), mrp: 900, sellingPrice: 800 });
+		await run({
+			resource: 'listing',
+			operation: 'updatePrice',
+			sku: b,
+			productId: String(current.json.product_id),
+			mrp: 900,
+			sellingPrice: 800,
+		});
 		sentAsContract('listing.updatePrice', 2);
 	});
 
-	it('listing.updatePrice: reads the official per-SKU refusal (integer code) into the SKU\'s error', async () => {
+	it("listing.updatePrice: reads the official per-SKU refusal (integer code) into the SKU's error", async () => {
 		const { failure, request } = loadContract('listing.updatePrice');
 		const target = sku();
-		env.sim.control.addFault({ route: routeOf(request), status: 200, body: keyedBy(failure!.body as Record<string, unknown>, [target]) });
-		const error = failed(await runAction(env.store, SELF, { resource: 'listing', operation: 'updatePrice', sku: target, productId: 'P', mrp: 900, sellingPrice: 800 }));
-		expect(error.message).toBe(`Update listing price failed for SKU ${target}: product_id is required (code 1001, at product_id); Attribute "colour" is not recognised and was ignored (code 2001, at colour)`);
+		env.sim.control.addFault({
+			route: routeOf(request),
+			status: 200,
+			body: keyedBy(failure!.body as Record<string, unknown>, [target]),
+		});
+		const error = failed(
+			await runAction(env.store, SELF, {
+				resource: 'listing',
+				operation: 'updatePrice',
+				sku: target,
+				productId: 'P',
+				mrp: 900,
+				sellingPrice: 800,
+			}),
+		);
+		expect(error.message).toBe(
+			`Update listing price failed for SKU ${target}: product_id is required (code 1001, at product_id); Attribute "colour" is not recognised and was ignored (code 2001, at colour)`,
+		);
 	});
 
 	it('listing.updateInventory', async () => {
-		await run({ resource: 'listing', operation: 'updateInventory', sku: sku(), locations: { location: [{ id: LOC_1, status: 'DISABLED', inventory: 0 }] } });
+		await run({
+			resource: 'listing',
+			operation: 'updateInventory',
+			sku: sku(),
+			locations: { location: [{ id: LOC_1, status: 'DISABLED', inventory: 0 }] },
+		});
 		sentAsContract('listing.updateInventory');
 	});
 
 	it('listing.get and listing.search', async () => {
 		await run({ resource: 'listing', operation: 'get', skus: sku() });
-		await run({ resource: 'listing', operation: 'getAll', listingStatus: 'ACTIVE', returnAll: false, limit: 1 });
+		await run({
+			resource: 'listing',
+			operation: 'getAll',
+			listingStatus: 'ACTIVE',
+			returnAll: false,
+			limit: 1,
+		});
 		sentAsContract('listing.get');
 		sentAsContract('listing.search');
 	});

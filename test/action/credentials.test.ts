@@ -26,7 +26,13 @@ import axios from 'axios';
 
 import { basic, CredentialStore, selfAccessCredential } from '../support/fixtures';
 
-const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 2 };
+const search = {
+	resource: 'shipment',
+	operation: 'getAll',
+	filterType: 'preDispatch',
+	returnAll: false,
+	limit: 2,
+};
 
 describe('Credentials in the action node', () => {
 	const env = useSimulator();
@@ -35,11 +41,45 @@ describe('Credentials in the action node', () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
 		const skus = env.sim.control.seedListings({ count: 2 }).skus;
 		ok(await runAction(env.store, SELF, search));
-		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: packed.join(',') }));
-		ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'downloadLabels', shipmentIds: packed.join(',') }));
-		ok(await runAction(env.store, SELF, { resource: 'listing', operation: 'get', skus: skus.join(',') }));
-		ok(await runAction(env.store, SELF, { resource: 'notificationSubscription', operation: 'update', sellerId: SELLER_1, locationId: LOC_1 }));
-		ok(await runAction(env.store, SELF, { resource: 'return', operation: 'getAll', source: 'customer_return', returnAll: false, limit: 1 }));
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'get',
+				lookupBy: 'shipmentIds',
+				ids: packed.join(','),
+			}),
+		);
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'downloadLabels',
+				shipmentIds: packed.join(','),
+			}),
+		);
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'listing',
+				operation: 'get',
+				skus: skus.join(','),
+			}),
+		);
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'notificationSubscription',
+				operation: 'update',
+				sellerId: SELLER_1,
+				locationId: LOC_1,
+			}),
+		);
+		ok(
+			await runAction(env.store, SELF, {
+				resource: 'return',
+				operation: 'getAll',
+				source: 'customer_return',
+				returnAll: false,
+				limit: 1,
+			}),
+		);
 
 		expect(tokenCalls(env.sim)).toHaveLength(1);
 		expect(apiCalls(env.sim)).toHaveLength(6);
@@ -49,7 +89,9 @@ describe('Credentials in the action node', () => {
 	it('the third party credential exchanges its code once, then reuses the token across executions', async () => {
 		const store = await partnerStore(env.sim);
 		for (let run = 0; run < 4; run++) ok(await runAction(store, PARTNER, search));
-		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual(['authorization_code']);
+		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
+			'authorization_code',
+		]);
 		expectBearer(apiCalls(env.sim), accessToken(store, PARTNER));
 	});
 
@@ -72,7 +114,10 @@ describe('Credentials in the action node', () => {
 		env.sim.control.expireTokens({ token: accessToken(store, PARTNER) });
 		ok(await runAction(store, PARTNER, search));
 		ok(await runAction(store, PARTNER, search));
-		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
+			'authorization_code',
+			'refresh_token',
+		]);
 	});
 
 	describe('no secret or token in errors', () => {
@@ -98,7 +143,9 @@ describe('Credentials in the action node', () => {
 			expect(tokenCalls(env.sim)).toHaveLength(2);
 			expect(error.message).toMatch(/^Search shipments failed: invalid_token: .*\(HTTP 401\)$/);
 			expect(error.message).toContain('[redacted]');
-			expect(error.description).toMatch(/refused the access token even after n8n fetched a new one/);
+			expect(error.description).toMatch(
+				/refused the access token even after n8n fetched a new one/,
+			);
 			expectClean(visibleText(error));
 		});
 
@@ -108,7 +155,11 @@ describe('Credentials in the action node', () => {
 			env.sim.control.addFault({
 				route: 'POST /sellers/v3/shipments/filter',
 				status: 401,
-				body: { error: 'invalid_token', error_description: `Token ${token} is no longer accepted`, message: token },
+				body: {
+					error: 'invalid_token',
+					error_description: `Token ${token} is no longer accepted`,
+					message: token,
+				},
 				times: -1,
 			});
 			const error = failed(await runAction(env.store, SELF, search));
@@ -132,7 +183,9 @@ describe('Credentials in the action node', () => {
 			});
 			const error = failed(await runAction(env.store, SELF, search));
 			expect(accessToken(env.store)).toBe(token);
-			expect(error.message).toBe('Search shipments failed: invalid_token: Rejected [redacted] for this resource (HTTP 401)');
+			expect(error.message).toBe(
+				'Search shipments failed: invalid_token: Rejected [redacted] for this resource (HTTP 401)',
+			);
 			expectClean(visibleText(error));
 		});
 
@@ -146,7 +199,13 @@ describe('Credentials in the action node', () => {
 				headers: { 'Content-Type': 'text/plain' },
 				body: `session ${token} has no label yet`,
 			});
-			const error = failed(await runAction(env.store, SELF, { resource: 'shipment', operation: 'downloadLabels', shipmentIds: packed }));
+			const error = failed(
+				await runAction(env.store, SELF, {
+					resource: 'shipment',
+					operation: 'downloadLabels',
+					shipmentIds: packed,
+				}),
+			);
 			expect(error.description).toContain('session [redacted] has no label yet');
 			expectClean(visibleText(error));
 		});
@@ -161,7 +220,18 @@ describe('Credentials in the action node', () => {
 				times: -1,
 			});
 			const items = ok(
-				await runAction(env.store, SELF, { resource: 'notificationSubscription', operation: 'update', sellerId: SELLER_1, locationId: LOC_1 }, [{}], true),
+				await runAction(
+					env.store,
+					SELF,
+					{
+						resource: 'notificationSubscription',
+						operation: 'update',
+						sellerId: SELLER_1,
+						locationId: LOC_1,
+					},
+					[{}],
+					true,
+				),
 			);
 			expect(items[0].json.error).toMatch(/HTTP 401/);
 			expectClean(JSON.stringify(items));
@@ -171,13 +241,31 @@ describe('Credentials in the action node', () => {
 			const [packed] = seedInState(env.sim, 1, 'PACKED');
 			ok(await runAction(env.store, SELF, search));
 			const token = accessToken(env.store);
-			env.sim.control.injectShipmentFailure({ shipmentIds: [packed], operation: 'dispatch', errorCode: 'UNAUTHORIZED', errorMessage: `Bearer ${token} not allowed` });
+			env.sim.control.injectShipmentFailure({
+				shipmentIds: [packed],
+				operation: 'dispatch',
+				errorCode: 'UNAUTHORIZED',
+				errorMessage: `Bearer ${token} not allowed`,
+			});
 			const items = ok(
-				await runAction(env.store, SELF, { resource: 'shipment', operation: 'dispatch', shipmentIds: packed, locationId: LOC_1 }, [{}], true),
+				await runAction(
+					env.store,
+					SELF,
+					{ resource: 'shipment', operation: 'dispatch', shipmentIds: packed, locationId: LOC_1 },
+					[{}],
+					true,
+				),
 			);
 			expect(items[0].json.errorCode).toBe('UNAUTHORIZED');
 			expectClean(JSON.stringify(items));
-			const error = failed(await runAction(env.store, SELF, { resource: 'shipment', operation: 'dispatch', shipmentIds: packed, locationId: LOC_1 }));
+			const error = failed(
+				await runAction(env.store, SELF, {
+					resource: 'shipment',
+					operation: 'dispatch',
+					shipmentIds: packed,
+					locationId: LOC_1,
+				}),
+			);
 			expectClean(visibleText(error));
 		});
 
@@ -194,13 +282,18 @@ describe('Credentials in the action node', () => {
 		it('a revoked refresh token: re-authorization asked for, the refresh token not shown', async () => {
 			const store = await partnerStore(env.sim);
 			ok(await runAction(store, PARTNER, search));
-			const refresh = String((store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken);
+			const refresh = String(
+				(store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken,
+			);
 			env.sim.control.revokeTokens({ appId: 'demo-partner-app' });
 			const error = failed(await runAction(store, PARTNER, search));
 			expect(error.message).toMatch(/authorize the app again/);
 			expect(visibleText(error)).not.toContain(refresh);
 			expectClean(visibleText(error));
-			expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+			expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
+				'authorization_code',
+				'refresh_token',
+			]);
 		});
 	});
 

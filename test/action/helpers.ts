@@ -53,7 +53,12 @@ export function useSimulator(options: SimulatorOptions = {}): Env {
 /** A partner credential that has exchanged a code for SELLER-DEMO-1 (tokens stored). */
 export async function partnerStore(sim: Simulator, sellerId = SELLER_1): Promise<CredentialStore> {
 	const store = new CredentialStore();
-	const { code } = sim.control.issueAuthCode({ appId: sim.demo.partnerApp.appId, sellerId, redirectUri: sim.demo.partnerApp.redirectUri, state: 'st' });
+	const { code } = sim.control.issueAuthCode({
+		appId: sim.demo.partnerApp.appId,
+		sellerId,
+		redirectUri: sim.demo.partnerApp.redirectUri,
+		state: 'st',
+	});
 	store.set(PARTNER, partnerCredential(sim, { authorizationCode: code, authorizationState: 'st' }));
 	return store;
 }
@@ -92,12 +97,20 @@ export function pairedIndexes(items: INodeExecutionData[]): number[] {
 
 /** The run must have succeeded. */
 export function ok(result: RunNodeResult): INodeExecutionData[] {
-	if (result.error) throw new Error(`node failed: ${result.error.message} | ${String((result.error as { description?: string }).description)}`);
+	if (result.error)
+		throw new Error(
+			`node failed: ${result.error.message} | ${String((result.error as { description?: string }).description)}`,
+		);
 	return result.items;
 }
 
 /** The run must have failed; returns the error with its description and context. */
-export function failed(result: RunNodeResult): { message: string; description?: string; context?: { itemIndex?: number }; httpCode?: string } {
+export function failed(result: RunNodeResult): {
+	message: string;
+	description?: string;
+	context?: { itemIndex?: number };
+	httpCode?: string;
+} {
 	expect(result.error).toBeDefined();
 	return result.error as never;
 }
@@ -108,12 +121,35 @@ export function wireShipment(sim: Simulator, shipmentId: string): Record<string,
 }
 
 /** Seeds `count` APPROVED, single-item shipments that can be packed right away. */
-export function seedApproved(sim: Simulator, count: number, locationId = LOC_1, extra: Record<string, unknown> = {}): string[] {
-	return sim.control.seedShipments({ count, locationId, state: 'APPROVED', itemCount: 1, packageCount: 1, ...extra }).shipmentIds;
+export function seedApproved(
+	sim: Simulator,
+	count: number,
+	locationId = LOC_1,
+	extra: Record<string, unknown> = {},
+): string[] {
+	return sim.control.seedShipments({
+		count,
+		locationId,
+		state: 'APPROVED',
+		itemCount: 1,
+		packageCount: 1,
+		...extra,
+	}).shipmentIds;
 }
 
-export function seedInState(sim: Simulator, count: number, state: string, locationId = LOC_1): string[] {
-	return sim.control.seedShipments({ count, locationId, state: state as never, itemCount: 1, packageCount: 1 }).shipmentIds;
+export function seedInState(
+	sim: Simulator,
+	count: number,
+	state: string,
+	locationId = LOC_1,
+): string[] {
+	return sim.control.seedShipments({
+		count,
+		locationId,
+		state: state as never,
+		itemCount: 1,
+		packageCount: 1,
+	}).shipmentIds;
 }
 
 export function stateOf(sim: Simulator, shipmentId: string): string {
@@ -130,8 +166,18 @@ export function labelDetails(sim: Simulator, shipmentId: string): Record<string,
 	const shipment = wireShipment(sim, shipmentId);
 	const items = shipment.orderItems as Array<Record<string, Loose>>;
 	return {
-		invoices: [{ orderId: items[0].orderId, invoiceNumber: `INV-${shipmentId.slice(0, 8)}`, invoiceDate: invoiceDate(sim) }],
-		taxItems: items.map((item) => ({ orderItemId: item.orderItemId, taxRate: 18, quantity: item.quantity })),
+		invoices: [
+			{
+				orderId: items[0].orderId,
+				invoiceNumber: `INV-${shipmentId.slice(0, 8)}`,
+				invoiceDate: invoiceDate(sim),
+			},
+		],
+		taxItems: items.map((item) => ({
+			orderItemId: item.orderItemId,
+			taxRate: 18,
+			quantity: item.quantity,
+		})),
 		subShipments: (shipment.subShipments as Array<Record<string, Loose>>).map((sub) => ({
 			subShipmentId: sub.subShipmentId,
 			dimensions: { length: 20, breadth: 15, height: 5, weight: 0.4 },
@@ -168,7 +214,9 @@ export async function until(check: () => boolean, timeoutMs = 5000): Promise<voi
 
 /** Everything a user can see of an error: message, description and the details n8n keeps. */
 export function visibleText(error: unknown): string {
-	return JSON.stringify(error, (key, value) => (key === 'node' || key === 'stack' ? undefined : value));
+	return JSON.stringify(error, (key, value) =>
+		key === 'node' || key === 'stack' ? undefined : value,
+	);
 }
 
 export function ids(items: INodeExecutionData[], field = 'shipmentId'): string[] {
@@ -176,7 +224,13 @@ export function ids(items: INodeExecutionData[], field = 'shipmentId'): string[]
 }
 
 /** Listing > Create with the listing given as JSON in the item's `listing` field. */
-export const listingCreateJson = { resource: 'listing', operation: 'create', sku: '={{ $json.sku }}', listingInput: 'json', listingJson: '={{ $json.listing }}' };
+export const listingCreateJson = {
+	resource: 'listing',
+	operation: 'create',
+	sku: '={{ $json.sku }}',
+	listingInput: 'json',
+	listingJson: '={{ $json.listing }}',
+};
 
 /** A listing in the official create shape that the simulator accepts; overrides replace top-level fields. */
 export function validListing(overrides: Record<string, unknown> = {}): Record<string, unknown> {

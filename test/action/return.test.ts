@@ -2,7 +2,18 @@
  * Return > Search (returns are still v2): source required, date / location / ID filters, and
  * paging via nextUrl, which is relative to /sellers/v2 (not /sellers like shipment search).
  */
-import { accessToken, apiCalls, expectBearer, failed, LOC_2, ok, pairedIndexes, runAction, SELF, useSimulator } from './helpers';
+import {
+	accessToken,
+	apiCalls,
+	expectBearer,
+	failed,
+	LOC_2,
+	ok,
+	pairedIndexes,
+	runAction,
+	SELF,
+	useSimulator,
+} from './helpers';
 
 const search = (extra: Record<string, unknown> = {}) => ({
 	resource: 'return',
@@ -16,7 +27,9 @@ describe('Return > Search', () => {
 	const env = useSimulator();
 
 	function customerReturnsAt(locationId: string): number {
-		return env.sim.control.listReturns({ locationId }).returns.filter((r) => r.source === 'customer_return').length;
+		return env.sim.control
+			.listReturns({ locationId })
+			.returns.filter((r) => r.source === 'customer_return').length;
 	}
 
 	it('pages with Return All: GET /sellers/v2/returns, then GET /sellers/v2 + nextUrl while hasMore (3+ pages)', async () => {
@@ -27,31 +40,48 @@ describe('Return > Search', () => {
 
 		expect(items).toHaveLength(expected);
 		expect(new Set(items.map((item) => item.json.returnId)).size).toBe(expected);
-		expect(items.every((item) => item.json.locationId === LOC_2 && item.json.type === 'customer_return')).toBe(true);
+		expect(
+			items.every((item) => item.json.locationId === LOC_2 && item.json.type === 'customer_return'),
+		).toBe(true);
 		expect(pairedIndexes(items).every((index) => index === 0)).toBe(true);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(Math.ceil(expected / 25));
 		expect(calls.length).toBeGreaterThanOrEqual(3);
-		expect(calls.every((call) => call.method === 'GET' && call.path === '/sellers/v2/returns' && call.status === 200)).toBe(true);
+		expect(
+			calls.every(
+				(call) =>
+					call.method === 'GET' && call.path === '/sellers/v2/returns' && call.status === 200,
+			),
+		).toBe(true);
 		expect(calls[0].query).toEqual({ source: 'customer_return', locationId: LOC_2 });
 		for (const call of calls.slice(1)) {
 			// The link is used verbatim (it carries the query); nothing is added twice.
 			expect(Object.keys(call.query).sort()).toEqual(['next_token', 'source']);
 		}
-		expect(new Set(calls.slice(1).map((call) => call.query.next_token)).size).toBe(calls.length - 1);
+		expect(new Set(calls.slice(1).map((call) => call.query.next_token)).size).toBe(
+			calls.length - 1,
+		);
 		expectBearer(calls, accessToken(env.store));
 	});
 
 	it('with a Limit stops after the pages it needs', async () => {
 		env.sim.control.seedReturns({ count: 60, locationId: LOC_2, source: 'courier_return' });
-		const items = ok(await runAction(env.store, SELF, search({ source: 'courier_return', returnAll: false, limit: 30 })));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ source: 'courier_return', returnAll: false, limit: 30 }),
+			),
+		);
 		expect(items).toHaveLength(30);
 		expect(items.every((item) => item.json.type === 'courier_return')).toBe(true);
 		expect(apiCalls(env.sim)).toHaveLength(2);
 	});
 
 	it('sends the date filters with offsets, the location and the ID lists', async () => {
-		const returns = env.sim.control.listReturns({}).returns.filter((r) => r.source === 'customer_return');
+		const returns = env.sim.control
+			.listReturns({})
+			.returns.filter((r) => r.source === 'customer_return');
 		const wanted = returns.slice(0, 2);
 		const items = ok(
 			await runAction(
@@ -82,23 +112,29 @@ describe('Return > Search', () => {
 			returnIds: wanted.map((r) => r.returnId).join(','),
 			trackingIds: wanted.map((r) => r.trackingId).join(','),
 		});
-		const expected = wanted.filter((r) => r.locationId === wanted[0].locationId).map((r) => r.returnId);
+		const expected = wanted
+			.filter((r) => r.locationId === wanted[0].locationId)
+			.map((r) => r.returnId);
 		expect(items.map((item) => item.json.returnId)).toEqual(expected);
 	});
 
 	it('refuses more than 25 return IDs before any request', async () => {
 		const many = Array.from({ length: 26 }, (_, i) => `R${i}`).join(',');
-		const error = failed(await runAction(env.store, SELF, search({ filters: { returnIds: many } })));
+		const error = failed(
+			await runAction(env.store, SELF, search({ filters: { returnIds: many } })),
+		);
 		expect(error.message).toBe('At most 25 returnIds per search, got 26');
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});
 
 	it('one search per input item (source from the item), each output paired', async () => {
 		const items = ok(
-			await runAction(env.store, SELF, search({ source: '={{ $json.source }}', returnAll: false, limit: 2 }), [
-				{ source: 'customer_return' },
-				{ source: 'courier_return' },
-			]),
+			await runAction(
+				env.store,
+				SELF,
+				search({ source: '={{ $json.source }}', returnAll: false, limit: 2 }),
+				[{ source: 'customer_return' }, { source: 'courier_return' }],
+			),
 		);
 		expect(items.map((item) => [item.json.type, item.pairedItem])).toEqual([
 			['customer_return', { item: 0 }],
@@ -106,12 +142,21 @@ describe('Return > Search', () => {
 			['courier_return', { item: 1 }],
 			['courier_return', { item: 1 }],
 		]);
-		expect(apiCalls(env.sim).map((call) => call.query.source)).toEqual(['customer_return', 'courier_return']);
+		expect(apiCalls(env.sim).map((call) => call.query.source)).toEqual([
+			'customer_return',
+			'courier_return',
+		]);
 	});
 
 	it('a marketplace error is shown with its message', async () => {
-		env.sim.control.addFault({ route: 'GET /sellers/v2/returns', status: 422, body: { errorCode: 'TOO_MANY_IDS', errorMessage: 'At most 25 returnIds' } });
+		env.sim.control.addFault({
+			route: 'GET /sellers/v2/returns',
+			status: 422,
+			body: { errorCode: 'TOO_MANY_IDS', errorMessage: 'At most 25 returnIds' },
+		});
 		const error = failed(await runAction(env.store, SELF, search()));
-		expect(error.message).toBe('Search returns failed: TOO_MANY_IDS: At most 25 returnIds (HTTP 422)');
+		expect(error.message).toBe(
+			'Search returns failed: TOO_MANY_IDS: At most 25 returnIds (HTTP 422)',
+		);
 	});
 });

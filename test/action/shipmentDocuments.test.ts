@@ -40,7 +40,14 @@ describe('Shipment > Download Labels', () => {
 
 	it('GETs /sellers/v3/shipments/{ids}/labels once for all items and outputs the PDF as binary data', async () => {
 		const packed = seedInState(env.sim, 3, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadLabels'), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabels'),
+				packed.map((id) => ({ id })),
+			),
+		);
 
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
@@ -51,7 +58,11 @@ describe('Shipment > Download Labels', () => {
 
 		expect(items).toHaveLength(1);
 		const [file] = items;
-		expect(file.json).toEqual({ shipmentIds: packed, fileName: `labels-${packed[0]}-and-2-more.pdf`, fileSize: expect.any(Number) });
+		expect(file.json).toEqual({
+			shipmentIds: packed,
+			fileName: `labels-${packed[0]}-and-2-more.pdf`,
+			fileSize: expect.any(Number),
+		});
 		expect(file.binary!.data.fileName).toBe(`labels-${packed[0]}-and-2-more.pdf`);
 		expect(file.pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		const text = pdfText(file);
@@ -63,18 +74,36 @@ describe('Shipment > Download Labels', () => {
 
 	it('asks 100 shipments per request (150 = 2 files), in a configurable binary field', async () => {
 		const packed = seedInState(env.sim, 150, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadLabels', { binaryPropertyName: 'labels' }), packed.map((id) => ({ id }))));
-		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([100, 50]);
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabels', { binaryPropertyName: 'labels' }),
+				packed.map((id) => ({ id })),
+			),
+		);
+		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
+			100, 50,
+		]);
 		expect(items).toHaveLength(2);
 		expect(items[0].json.fileName).toBe(`labels-${packed[0]}-and-99-more.pdf`);
 		expect(pdfText(items[1], 'labels')).toContain(`Shipment: ${packed[149]}`);
 		expect(pairedIndexes(items)).toEqual([0, 100]);
-		expect((items[1].pairedItem as Array<{ item: number }>).map((paired) => paired.item)).toEqual(packed.slice(100).map((_, i) => 100 + i));
+		expect((items[1].pairedItem as Array<{ item: number }>).map((paired) => paired.item)).toEqual(
+			packed.slice(100).map((_, i) => 100 + i),
+		);
 	});
 
 	it('one file per input item when asked', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadLabels', { outputMode: 'perItem' }), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabels', { outputMode: 'perItem' }),
+				packed.map((id) => ({ id })),
+			),
+		);
 		expect(items.map((item) => item.json.fileName)).toEqual(packed.map((id) => `labels-${id}.pdf`));
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(apiCalls(env.sim)).toHaveLength(2);
@@ -82,7 +111,9 @@ describe('Shipment > Download Labels', () => {
 
 	it('a blank label (not packed yet) is an error naming the shipments, with the "labels may still be generating" hint', async () => {
 		const [approved] = seedApproved(env.sim, 1);
-		const error = failed(await runAction(env.store, SELF, download('downloadLabels'), [{ id: approved }]));
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadLabels'), [{ id: approved }]),
+		);
 		expect(error.message).toBe(`Download labels failed for shipment ${approved}: the PDF is blank`);
 		expect(error.description).toMatch(HINT);
 		expect(apiCalls(env.sim)).toHaveLength(1);
@@ -91,10 +122,24 @@ describe('Shipment > Download Labels', () => {
 
 	it('under continueOnFail every input item of the failed request gets its own error item', async () => {
 		const approved = seedApproved(env.sim, 2);
-		const items = ok(await runAction(env.store, SELF, download('downloadLabels'), approved.map((id) => ({ id })), true));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabels'),
+				approved.map((id) => ({ id })),
+				true,
+			),
+		);
 		expect(items).toHaveLength(2);
 		expect(items.map((item) => item.json.shipmentIds)).toEqual([[approved[0]], [approved[1]]]);
-		expect(items.every((item) => /the PDF is blank/.test(String(item.json.error)) && HINT.test(String(item.json.errorDescription)))).toBe(true);
+		expect(
+			items.every(
+				(item) =>
+					/the PDF is blank/.test(String(item.json.error)) &&
+					HINT.test(String(item.json.errorDescription)),
+			),
+		).toBe(true);
 		expect(pairedIndexes(items)).toEqual([0, 1]);
 		expect(items.every((item) => item.binary === undefined)).toBe(true);
 	});
@@ -107,8 +152,12 @@ describe('Shipment > Download Labels', () => {
 			headers: { 'Content-Type': 'text/html' },
 			body: '<html><body>Label generation in progress</body></html>',
 		});
-		const error = failed(await runAction(env.store, SELF, download('downloadLabels'), [{ id: packed[0] }]));
-		expect(error.message).toBe(`Download labels failed for shipment ${packed[0]}: the marketplace sent text/html instead of a PDF`);
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadLabels'), [{ id: packed[0] }]),
+		);
+		expect(error.message).toBe(
+			`Download labels failed for shipment ${packed[0]}: the marketplace sent text/html instead of a PDF`,
+		);
 		expect(error.description).toMatch(HINT);
 		expect(error.description).toContain('Label generation in progress');
 	});
@@ -118,17 +167,26 @@ describe('Shipment > Download Labels', () => {
 		env.sim.control.addFault({
 			route: 'GET /sellers/v3/shipments/{ids}/labels',
 			status: 200,
-			body: { errorCode: 'DEPENDENT_SYSTEM_CALL_FAILED', errorMessage: 'Label service unavailable' },
+			body: {
+				errorCode: 'DEPENDENT_SYSTEM_CALL_FAILED',
+				errorMessage: 'Label service unavailable',
+			},
 		});
-		const error = failed(await runAction(env.store, SELF, download('downloadLabels'), [{ id: packed[0] }]));
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadLabels'), [{ id: packed[0] }]),
+		);
 		expect(error.message).toMatch(/instead of a PDF$/);
 		expect(error.description).toMatch(HINT);
 		expect(error.description).toContain('DEPENDENT_SYSTEM_CALL_FAILED');
 	});
 
 	it('a marketplace error status is the marketplace message', async () => {
-		const error = failed(await runAction(env.store, SELF, download('downloadLabels'), [{ id: 'nope' }]));
-		expect(error.message).toBe('Download labels failed: INVALID_SHIPMENTS: Invalid shipment ids: nope (HTTP 400)');
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadLabels'), [{ id: 'nope' }]),
+		);
+		expect(error.message).toBe(
+			'Download labels failed: INVALID_SHIPMENTS: Invalid shipment ids: nope (HTTP 400)',
+		);
 	});
 });
 
@@ -137,7 +195,14 @@ describe('Shipment > Download Label Only', () => {
 
 	it('POSTs /sellers/v3/shipments/{ids}/labelOnly/pdf, 50 shipments per request (120 = 3)', async () => {
 		const packed = seedInState(env.sim, 120, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadLabelOnly'), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabelOnly'),
+				packed.map((id) => ({ id })),
+			),
+		);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
 		expect(calls.map((call) => call.path)).toEqual([
@@ -163,16 +228,29 @@ describe('Shipment > Download Label Only', () => {
 
 	it('sends reprint=true for a reprint', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadLabelOnly', { reprint: true }), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadLabelOnly', { reprint: true }),
+				packed.map((id) => ({ id })),
+			),
+		);
 		expect(items).toHaveLength(1);
 		expect(apiCalls(env.sim)[0].query).toEqual({ reprint: 'true' });
-		expect(apiCalls(env.sim)[0].path).toBe(`/sellers/v3/shipments/${packed.join(',')}/labelOnly/pdf`);
+		expect(apiCalls(env.sim)[0].path).toBe(
+			`/sellers/v3/shipments/${packed.join(',')}/labelOnly/pdf`,
+		);
 	});
 
 	it('a blank label is an error with the hint', async () => {
 		const [approved] = seedApproved(env.sim, 1);
-		const error = failed(await runAction(env.store, SELF, download('downloadLabelOnly'), [{ id: approved }]));
-		expect(error.message).toBe(`Download label only failed for shipment ${approved}: the PDF is blank`);
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadLabelOnly'), [{ id: approved }]),
+		);
+		expect(error.message).toBe(
+			`Download label only failed for shipment ${approved}: the PDF is blank`,
+		);
 		expect(error.description).toMatch(HINT);
 	});
 });
@@ -182,7 +260,14 @@ describe('Shipment > Download Invoices', () => {
 
 	it('as PDF: GET /sellers/v3/shipments/{ids}/invoices with Accept application/pdf', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadInvoices', { format: 'pdf' }), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadInvoices', { format: 'pdf' }),
+				packed.map((id) => ({ id })),
+			),
+		);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].method).toBe('GET');
@@ -198,28 +283,52 @@ describe('Shipment > Download Invoices', () => {
 
 	it('as JSON: Accept application/json, one item per invoice paired to the input that named the shipment', async () => {
 		const packed = seedInState(env.sim, 3, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadInvoices', { format: 'json' }), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadInvoices', { format: 'json' }),
+				packed.map((id) => ({ id })),
+			),
+		);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].headers.accept).toBe('application/json');
 		expect(items.map((item) => item.json.shipmentId)).toEqual(packed);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
 		expect(items[0].json).toEqual(
-			expect.objectContaining({ invoiceNumber: expect.any(String), invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), orderItems: expect.any(Array) }),
+			expect.objectContaining({
+				invoiceNumber: expect.any(String),
+				invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+				orderItems: expect.any(Array),
+			}),
 		);
 		expect(items.every((item) => item.binary === undefined)).toBe(true);
 	});
 
 	it('as JSON, 100 shipments per request (230 = 3)', async () => {
 		const packed = seedInState(env.sim, 230, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, download('downloadInvoices', { format: 'json' }), packed.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				download('downloadInvoices', { format: 'json' }),
+				packed.map((id) => ({ id })),
+			),
+		);
 		expect(items).toHaveLength(230);
-		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([100, 100, 30]);
+		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
+			100, 100, 30,
+		]);
 	});
 
 	it('invoices of a shipment without labels: the marketplace message', async () => {
 		const [approved] = seedApproved(env.sim, 1);
-		const error = failed(await runAction(env.store, SELF, download('downloadInvoices', { format: 'json' }), [{ id: approved }]));
+		const error = failed(
+			await runAction(env.store, SELF, download('downloadInvoices', { format: 'json' }), [
+				{ id: approved },
+			]),
+		);
 		expect(error.message).toBe(
 			`Get invoices failed: INVOICE_NOT_GENERATED: Invoices are generated with the labels; none yet for: ${approved} (HTTP 400)`,
 		);

@@ -3,7 +3,17 @@
  * (addresses, courier and tracking ID) from Get Details, one call per 100 shipments across all
  * items: ceil(N / 100) extra calls, none when the option is off (its default).
  */
-import { apiCalls, failed, LOC_2, ok, pairedIndexes, runAction, SELF, useSimulator, type Loose } from './helpers';
+import {
+	apiCalls,
+	failed,
+	LOC_2,
+	ok,
+	pairedIndexes,
+	runAction,
+	SELF,
+	useSimulator,
+	type Loose,
+} from './helpers';
 
 const DETAILS = 'GET /sellers/v3/shipments/{ids}';
 
@@ -12,7 +22,13 @@ describe('Shipment > Include Details', () => {
 
 	/** N shipments only this filter finds (a SKU no other shipment has). */
 	function seedSku(count: number, sku = 'DETAILS-SKU-1'): string[] {
-		return env.sim.control.seedShipments({ count, locationId: LOC_2, state: 'APPROVED', sku, itemCount: 1 }).shipmentIds;
+		return env.sim.control.seedShipments({
+			count,
+			locationId: LOC_2,
+			state: 'APPROVED',
+			sku,
+			itemCount: 1,
+		}).shipmentIds;
 	}
 
 	const getMany = (extra: Record<string, unknown> = {}) => ({
@@ -32,7 +48,9 @@ describe('Shipment > Include Details', () => {
 
 		const details = apiCalls(env.sim).filter((call) => call.route === DETAILS);
 		expect(details).toHaveLength(3);
-		expect(details.map((call) => call.path.split('/').pop()!.split(',').length)).toEqual([100, 100, 50]);
+		expect(details.map((call) => call.path.split('/').pop()!.split(',').length)).toEqual([
+			100, 100, 50,
+		]);
 		const asked = details.flatMap((call) => call.path.split('/').pop()!.split(','));
 		expect(new Set(asked).size).toBe(250);
 
@@ -42,7 +60,10 @@ describe('Shipment > Include Details', () => {
 			const official = env.sim.control.getShipment(shipmentId);
 			// Every details field is there; the shipment's own fields (dispatch dates, forms) stay.
 			expect(json).toMatchObject(official.details as Loose);
-			expect(json).toMatchObject({ dispatchByDate: (official.shipment as Loose).dispatchByDate, forms: expect.any(Array) });
+			expect(json).toMatchObject({
+				dispatchByDate: (official.shipment as Loose).dispatchByDate,
+				forms: expect.any(Array),
+			});
 			expect(json.courierDetails.deliveryDetails).toHaveProperty('trackingId');
 			expect(json.deliveryAddress).toEqual(expect.objectContaining({ city: expect.any(String) }));
 		}
@@ -61,7 +82,14 @@ describe('Shipment > Include Details', () => {
 		seedSku(60);
 		seedSku(70, 'DETAILS-SKU-2');
 		const input = [{ sku: 'DETAILS-SKU-1' }, { sku: 'DETAILS-SKU-2' }];
-		const items = ok(await runAction(env.store, SELF, getMany({ includeDetails: true, filters: { skus: '={{ $json.sku }}' } }), input));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				getMany({ includeDetails: true, filters: { skus: '={{ $json.sku }}' } }),
+				input,
+			),
+		);
 		expect(items).toHaveLength(130);
 		expect(apiCalls(env.sim).filter((call) => call.route === DETAILS)).toHaveLength(2);
 		expect(items.every((item) => (item.json as Loose).courierDetails !== undefined)).toBe(true);
@@ -71,22 +99,52 @@ describe('Shipment > Include Details', () => {
 	it('Get: the looked-up shipments get their details in one extra call', async () => {
 		const seeded = seedSku(3);
 		const items = ok(
-			await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: '={{ $json.id }}', simplify: false, includeDetails: true }, seeded.map((id) => ({ id }))),
+			await runAction(
+				env.store,
+				SELF,
+				{
+					resource: 'shipment',
+					operation: 'get',
+					lookupBy: 'shipmentIds',
+					ids: '={{ $json.id }}',
+					simplify: false,
+					includeDetails: true,
+				},
+				seeded.map((id) => ({ id })),
+			),
 		);
 		expect(items.map((item) => item.json.shipmentId)).toEqual(seeded);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => call.route)).toEqual(['GET /sellers/v3/shipments', DETAILS]);
 		expect(calls[1].path).toBe(`/sellers/v3/shipments/${seeded.join(',')}`);
-		for (const item of items) expect(item.json).toMatchObject(env.sim.control.getShipment(item.json.shipmentId as string).details as Loose);
+		for (const item of items)
+			expect(item.json).toMatchObject(
+				env.sim.control.getShipment(item.json.shipmentId as string).details as Loose,
+			);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
 	});
 
 	it('with Simplify (its default on): a flat row plus the details, without the nested order items', async () => {
 		const [shipmentId] = seedSku(1);
-		const items = ok(await runAction(env.store, SELF, { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: shipmentId, includeDetails: true }));
+		const items = ok(
+			await runAction(env.store, SELF, {
+				resource: 'shipment',
+				operation: 'get',
+				lookupBy: 'shipmentIds',
+				ids: shipmentId,
+				includeDetails: true,
+			}),
+		);
 		const json = items[0].json as Loose;
 		const details = env.sim.control.getShipment(shipmentId).details as Loose;
-		expect(json).toMatchObject({ shipmentId, state: 'APPROVED', items: 'DETAILS-SKU-1 × 1', courierDetails: details.courierDetails, deliveryAddress: details.deliveryAddress, buyerDetails: details.buyerDetails });
+		expect(json).toMatchObject({
+			shipmentId,
+			state: 'APPROVED',
+			items: 'DETAILS-SKU-1 × 1',
+			courierDetails: details.courierDetails,
+			deliveryAddress: details.deliveryAddress,
+			buyerDetails: details.buyerDetails,
+		});
 		expect(json.orderItems).toBeUndefined();
 		expect(json.subShipments).toBeUndefined();
 		expect(apiCalls(env.sim).filter((call) => call.route === DETAILS)).toHaveLength(1);
@@ -94,8 +152,19 @@ describe('Shipment > Include Details', () => {
 
 	it('a failed details call fails the node, or under continueOnFail marks the shipments with detailsError and keeps them', async () => {
 		const seeded = seedSku(3);
-		env.sim.control.addFault({ route: DETAILS, status: 400, body: { error: 'BAD_REQUEST', message: 'No details today' }, times: -1 });
-		const parameters = { resource: 'shipment', operation: 'get', lookupBy: 'shipmentIds', ids: seeded.join(','), includeDetails: true };
+		env.sim.control.addFault({
+			route: DETAILS,
+			status: 400,
+			body: { error: 'BAD_REQUEST', message: 'No details today' },
+			times: -1,
+		});
+		const parameters = {
+			resource: 'shipment',
+			operation: 'get',
+			lookupBy: 'shipmentIds',
+			ids: seeded.join(','),
+			includeDetails: true,
+		};
 		const error = failed(await runAction(env.store, SELF, parameters));
 		expect(error.message).toMatch(/No details today/);
 

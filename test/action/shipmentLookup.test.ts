@@ -23,14 +23,27 @@ import {
 } from './helpers';
 
 // The marketplace's record; Simplify has its own tests (editorExperience).
-const get = (lookupBy: string) => ({ resource: 'shipment', operation: 'get', lookupBy, ids: '={{ $json.id }}', simplify: false });
+const get = (lookupBy: string) => ({
+	resource: 'shipment',
+	operation: 'get',
+	lookupBy,
+	ids: '={{ $json.id }}',
+	simplify: false,
+});
 
 describe('Shipment > Get', () => {
 	const env = useSimulator();
 
 	it('looks up by shipment IDs: one GET /sellers/v3/shipments?shipmentIds= for the whole batch', async () => {
 		const shipmentIds = seedApproved(env.sim, 5);
-		const items = ok(await runAction(env.store, SELF, get('shipmentIds'), shipmentIds.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				get('shipmentIds'),
+				shipmentIds.map((id) => ({ id })),
+			),
+		);
 
 		expect(ids(items)).toEqual(shipmentIds);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2, 3, 4]);
@@ -50,18 +63,37 @@ describe('Shipment > Get', () => {
 		const orderItemIds = wires.map((wire) => wire.orderItems[0].orderItemId as string);
 		const orderIds = wires.map((wire) => wire.orderItems[0].orderId as string);
 
-		const byItem = ok(await runAction(env.store, SELF, get('orderItemIds'), orderItemIds.map((id) => ({ id }))));
+		const byItem = ok(
+			await runAction(
+				env.store,
+				SELF,
+				get('orderItemIds'),
+				orderItemIds.map((id) => ({ id })),
+			),
+		);
 		expect(ids(byItem)).toEqual(shipmentIds);
 		expect(pairedIndexes(byItem)).toEqual([0, 1, 2]);
-		const byOrder = ok(await runAction(env.store, SELF, get('orderIds'), orderIds.map((id) => ({ id }))));
+		const byOrder = ok(
+			await runAction(
+				env.store,
+				SELF,
+				get('orderIds'),
+				orderIds.map((id) => ({ id })),
+			),
+		);
 		expect(ids(byOrder)).toEqual(shipmentIds);
 
-		expect(apiCalls(env.sim).map((call) => call.query)).toEqual([{ orderItemIds: orderItemIds.join(',') }, { orderIds: orderIds.join(',') }]);
+		expect(apiCalls(env.sim).map((call) => call.query)).toEqual([
+			{ orderItemIds: orderItemIds.join(',') },
+			{ orderIds: orderIds.join(',') },
+		]);
 	});
 
 	it('takes several comma-separated IDs per item and gives every shipment of an order its own item', async () => {
 		const [a, b, c] = seedApproved(env.sim, 3);
-		const items = ok(await runAction(env.store, SELF, get('shipmentIds'), [{ id: `${a}, ${b}` }, { id: c }]));
+		const items = ok(
+			await runAction(env.store, SELF, get('shipmentIds'), [{ id: `${a}, ${b}` }, { id: c }]),
+		);
 		expect(ids(items)).toEqual([a, b, c]);
 		expect(pairedIndexes(items)).toEqual([0, 0, 1]);
 		expect(apiCalls(env.sim)[0].query).toEqual({ shipmentIds: [a, b, c].join(',') });
@@ -69,7 +101,14 @@ describe('Shipment > Get', () => {
 
 	it('batches 250 IDs into ceil(250/100) = 3 requests of at most 100', async () => {
 		const shipmentIds = seedApproved(env.sim, 250);
-		const items = ok(await runAction(env.store, SELF, get('shipmentIds'), shipmentIds.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				get('shipmentIds'),
+				shipmentIds.map((id) => ({ id })),
+			),
+		);
 		expect(items).toHaveLength(250);
 		expect(pairedIndexes(items)).toEqual(shipmentIds.map((_, index) => index));
 		const sizes = apiCalls(env.sim).map((call) => String(call.query.shipmentIds).split(',').length);
@@ -82,7 +121,11 @@ describe('Shipment > Get', () => {
 		const items = ok(await runAction(env.store, SELF, get('shipmentIds'), input, true));
 		expect(items).toHaveLength(2);
 		expect(items[0].json.shipmentId).toBe(known);
-		expect(items[1].json).toMatchObject({ lookupBy: 'shipmentIds', id: 'no-such-shipment', error: 'No shipment found for shipment ID no-such-shipment' });
+		expect(items[1].json).toMatchObject({
+			lookupBy: 'shipmentIds',
+			id: 'no-such-shipment',
+			error: 'No shipment found for shipment ID no-such-shipment',
+		});
 		expect(pairedIndexes(items)).toEqual([0, 1]);
 
 		const error = failed(await runAction(env.store, SELF, get('shipmentIds'), input));
@@ -103,15 +146,24 @@ describe('Shipment > Get Details', () => {
 	it('GETs /sellers/v3/shipments/{ids} with addresses, courier and dimensions, 100 per request', async () => {
 		const packed = seedInState(env.sim, 150, 'PACKED');
 		const items = ok(
-			await runAction(env.store, SELF, { resource: 'shipment', operation: 'getDetails', shipmentIds: '={{ $json.id }}' }, packed.map((id) => ({ id }))),
+			await runAction(
+				env.store,
+				SELF,
+				{ resource: 'shipment', operation: 'getDetails', shipmentIds: '={{ $json.id }}' },
+				packed.map((id) => ({ id })),
+			),
 		);
 		expect(ids(items)).toEqual(packed);
 		expect(pairedIndexes(items)).toEqual(packed.map((_, index) => index));
 		const first = items[0].json as Record<string, Loose>;
-		expect(first.deliveryAddress).toEqual(expect.objectContaining({ city: expect.any(String), pinCode: expect.any(String) }));
+		expect(first.deliveryAddress).toEqual(
+			expect.objectContaining({ city: expect.any(String), pinCode: expect.any(String) }),
+		);
 		// The official shape: one top-level courierDetails, the order items, weighingRequired (docs/marketplace-api/shipments.md#shipping-details).
 		expect(first.courierDetails.deliveryDetails.trackingId).toEqual(expect.any(String));
-		expect(first.orderItems[0]).toEqual(expect.objectContaining({ orderItemId: expect.any(String), sku: expect.any(String) }));
+		expect(first.orderItems[0]).toEqual(
+			expect.objectContaining({ orderItemId: expect.any(String), sku: expect.any(String) }),
+		);
 		expect(typeof first.weighingRequired).toBe('boolean');
 		expect(first).toEqual(env.sim.control.getShipment(packed[0]).details);
 
@@ -134,7 +186,10 @@ describe('Shipment > Get Details', () => {
 				true,
 			),
 		);
-		expect(items.map((item) => item.json.error ?? 'ok')).toEqual(['No details found for shipment missing-1', 'ok']);
+		expect(items.map((item) => item.json.error ?? 'ok')).toEqual([
+			'No details found for shipment missing-1',
+			'ok',
+		]);
 		expect(pairedIndexes(items)).toEqual([0, 1]);
 	});
 });
@@ -144,15 +199,30 @@ describe('Shipment > Get Forms', () => {
 	const getForms = { resource: 'shipment', operation: 'getForms', shipmentIds: '={{ $json.id }}' };
 
 	function seedWithForms(count: number): string[] {
-		return env.sim.control.seedShipments({ count, locationId: LOC_1, state: 'FORM_FAILED', itemCount: 1, withForms: true }).shipmentIds;
+		return env.sim.control.seedShipments({
+			count,
+			locationId: LOC_1,
+			state: 'FORM_FAILED',
+			itemCount: 1,
+			withForms: true,
+		}).shipmentIds;
 	}
 
 	it('GETs /sellers/v3/shipments/{ids}/forms and returns the forms and their status per shipment', async () => {
 		const shipmentIds = seedWithForms(3);
-		const items = ok(await runAction(env.store, SELF, getForms, shipmentIds.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				getForms,
+				shipmentIds.map((id) => ({ id })),
+			),
+		);
 		expect(ids(items)).toEqual(shipmentIds);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
-		expect(items[0].json.forms).toEqual([expect.objectContaining({ name: 'EWAY_BILL', status: 'Failed', automated: true })]);
+		expect(items[0].json.forms).toEqual([
+			expect.objectContaining({ name: 'EWAY_BILL', status: 'Failed', automated: true }),
+		]);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].method).toBe('GET');
@@ -163,9 +233,18 @@ describe('Shipment > Get Forms', () => {
 	it('falls back to POST when the marketplace answers the GET with 405 (the reference says POST)', async () => {
 		env.sim.control.setConfig({ formsMethod: 'POST' });
 		const shipmentIds = seedWithForms(2);
-		const items = ok(await runAction(env.store, SELF, getForms, shipmentIds.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				getForms,
+				shipmentIds.map((id) => ({ id })),
+			),
+		);
 		expect(ids(items)).toEqual(shipmentIds);
-		expect(items[1].json.forms).toEqual([expect.objectContaining({ name: 'EWAY_BILL', status: 'Failed' })]);
+		expect(items[1].json.forms).toEqual([
+			expect.objectContaining({ name: 'EWAY_BILL', status: 'Failed' }),
+		]);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual([
 			`GET /sellers/v3/shipments/${shipmentIds.join(',')}/forms 405`,
@@ -177,14 +256,25 @@ describe('Shipment > Get Forms', () => {
 
 	it('asks 100 shipments per request (250 = 3 requests)', async () => {
 		const shipmentIds = seedInState(env.sim, 250, 'PACKED');
-		const items = ok(await runAction(env.store, SELF, getForms, shipmentIds.map((id) => ({ id }))));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				getForms,
+				shipmentIds.map((id) => ({ id })),
+			),
+		);
 		expect(items).toHaveLength(250);
-		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([100, 100, 50]);
+		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
+			100, 100, 50,
+		]);
 	});
 
 	it('does not fall back on other errors: a 400 is the marketplace message', async () => {
 		const error = failed(await runAction(env.store, SELF, getForms, [{ id: 'unknown-shipment' }]));
-		expect(error.message).toBe('Get forms failed: INVALID_SHIPMENTS: Invalid shipment ids: unknown-shipment (HTTP 400)');
+		expect(error.message).toBe(
+			'Get forms failed: INVALID_SHIPMENTS: Invalid shipment ids: unknown-shipment (HTTP 400)',
+		);
 		expect(apiCalls(env.sim).map((call) => call.method)).toEqual(['GET']);
 	});
 });

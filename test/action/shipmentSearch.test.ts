@@ -3,7 +3,11 @@
  * {base}/sellers + nextPageUrl while hasMore), Return All and Limit, a 401 in the middle of the
  * paging, and the bounded retries on 5xx / 429.
  */
-jest.mock('n8n-workflow', () => jest.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep').withInstantSleep());
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep')
+		.withInstantSleep(),
+);
 
 import { takeSleeps } from '../support/instantSleep';
 import {
@@ -44,25 +48,41 @@ describe('Shipment > Search', () => {
 
 	/** N shipments only this filter finds (a SKU no other shipment has). */
 	function seedSku(count: number, sku = 'PAGING-SKU-1'): string[] {
-		return env.sim.control.seedShipments({ count, locationId: LOC_2, state: 'APPROVED', sku, itemCount: 1 }).shipmentIds;
+		return env.sim.control.seedShipments({
+			count,
+			locationId: LOC_2,
+			state: 'APPROVED',
+			sku,
+			itemCount: 1,
+		}).shipmentIds;
 	}
 
-	it('filters by service profile and sends a partner\'s seller ID at the top level', async () => {
-		const items = ok(await runAction(env.store, SELF, search({ filters: { serviceProfiles: ['FBM', 'NON_FBM'], sellerId: 'SELLER-DEMO-1' } })));
+	it("filters by service profile and sends a partner's seller ID at the top level", async () => {
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ filters: { serviceProfiles: ['FBM', 'NON_FBM'], sellerId: 'SELLER-DEMO-1' } }),
+			),
+		);
 		const body = apiCalls(env.sim)[0].body as Loose;
 		expect(body.filter.serviceProfiles).toEqual(['FBM', 'NON_FBM']);
 		expect(body.sellerId).toBe('SELLER-DEMO-1');
 		expect(items.length).toBeGreaterThan(0);
 		// A shipment matches when one of its order items has a chosen profile.
 		for (const item of items) {
-			const profiles = ((item.json as Loose).orderItems as Loose[]).map((orderItem) => orderItem.serviceProfile);
+			const profiles = ((item.json as Loose).orderItems as Loose[]).map(
+				(orderItem) => orderItem.serviceProfile,
+			);
 			expect(profiles.some((profile) => profile === 'FBM' || profile === 'NON_FBM')).toBe(true);
 		}
 	});
 
 	it('pages with Return All: POST the filter, then GET /sellers + nextPageUrl while hasMore (65 = 4 pages)', async () => {
 		const seeded = seedSku(65);
-		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })),
+		);
 
 		expect(items).toHaveLength(65);
 		expect(new Set(ids(items))).toEqual(new Set(seeded));
@@ -74,7 +94,10 @@ describe('Shipment > Search', () => {
 			'GET /sellers/v3/shipments/filter',
 			'GET /sellers/v3/shipments/filter',
 		]);
-		expect(calls[0].body).toEqual({ filter: { type: 'preDispatch', sku: ['PAGING-SKU-1'] }, pagination: { pageSize: 20 } });
+		expect(calls[0].body).toEqual({
+			filter: { type: 'preDispatch', sku: ['PAGING-SKU-1'] },
+			pagination: { pageSize: 20 },
+		});
 		expect(calls[0].headers['content-type']).toMatch(/^application\/json/);
 		const tokens = calls.slice(1).map((call) => call.query.next_token);
 		for (const call of calls.slice(1)) {
@@ -89,7 +112,9 @@ describe('Shipment > Search', () => {
 
 	it('makes ceil(N/20) page requests and stops on hasMore=false even though nextPageUrl is present (60 = 3 pages)', async () => {
 		seedSku(60);
-		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })),
+		);
 		expect(items).toHaveLength(60);
 		expect(callsOf(env.sim, FILTER_POST)).toHaveLength(1);
 		expect(callsOf(env.sim, FILTER_GET)).toHaveLength(2);
@@ -97,7 +122,13 @@ describe('Shipment > Search', () => {
 
 	it('with a Limit asks only for the pages needed (45 of 65 = 3 pages) and returns exactly the limit', async () => {
 		const seeded = seedSku(65);
-		const items = ok(await runAction(env.store, SELF, search({ returnAll: false, limit: 45, filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ returnAll: false, limit: 45, filters: { skus: 'PAGING-SKU-1' } }),
+			),
+		);
 		expect(items).toHaveLength(45);
 		expect(ids(items).every((id) => seeded.includes(id))).toBe(true);
 		expect(new Set(ids(items)).size).toBe(45);
@@ -107,22 +138,41 @@ describe('Shipment > Search', () => {
 
 	it('with a Limit below 20 asks for a page of that size only', async () => {
 		seedSku(30);
-		const items = ok(await runAction(env.store, SELF, search({ returnAll: false, limit: 7, filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ returnAll: false, limit: 7, filters: { skus: 'PAGING-SKU-1' } }),
+			),
+		);
 		expect(items).toHaveLength(7);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
-		expect(calls[0].body).toEqual({ filter: { type: 'preDispatch', sku: ['PAGING-SKU-1'] }, pagination: { pageSize: 7 } });
+		expect(calls[0].body).toEqual({
+			filter: { type: 'preDispatch', sku: ['PAGING-SKU-1'] },
+			pagination: { pageSize: 7 },
+		});
 	});
 
 	it('runs one search per input item, each output item paired to its input', async () => {
 		seedSku(3, 'SKU-A');
 		seedSku(2, 'SKU-B');
 		const items = ok(
-			await runAction(env.store, SELF, search({ filters: { skus: '={{ $json.sku }}' } }), [{ sku: 'SKU-A' }, { sku: 'SKU-B' }]),
+			await runAction(env.store, SELF, search({ filters: { skus: '={{ $json.sku }}' } }), [
+				{ sku: 'SKU-A' },
+				{ sku: 'SKU-B' },
+			]),
 		);
 		expect(pairedIndexes(items)).toEqual([0, 0, 0, 1, 1]);
-		expect(items.slice(0, 3).every((item) => (item.json.orderItems as Array<{ sku: string }>)[0].sku === 'SKU-A')).toBe(true);
-		expect(callsOf(env.sim, FILTER_POST).map((call) => (call.body as Loose).filter.sku)).toEqual([['SKU-A'], ['SKU-B']]);
+		expect(
+			items
+				.slice(0, 3)
+				.every((item) => (item.json.orderItems as Array<{ sku: string }>)[0].sku === 'SKU-A'),
+		).toBe(true);
+		expect(callsOf(env.sim, FILTER_POST).map((call) => (call.body as Loose).filter.sku)).toEqual([
+			['SKU-A'],
+			['SKU-B'],
+		]);
 	});
 
 	it('sends every filter in the v3 shape: states, location, SKUs, {from, to} ranges with offsets, types, tiers, sort', async () => {
@@ -170,25 +220,51 @@ describe('Shipment > Search', () => {
 	});
 
 	it('searches cancelled shipments with the required cancellation type, and post-dispatch states', async () => {
-		const cancelled = ok(await runAction(env.store, SELF, search({ filterType: 'cancelled', cancellationType: 'buyerCancellation' })));
+		const cancelled = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ filterType: 'cancelled', cancellationType: 'buyerCancellation' }),
+			),
+		);
 		expect(cancelled.length).toBeGreaterThan(0);
 		for (const item of cancelled) {
-			expect((item.json.orderItems as Array<{ status: string }>).some((orderItem) => orderItem.status === 'CANCELLED')).toBe(true);
+			expect(
+				(item.json.orderItems as Array<{ status: string }>).some(
+					(orderItem) => orderItem.status === 'CANCELLED',
+				),
+			).toBe(true);
 		}
-		const shipped = ok(await runAction(env.store, SELF, search({ filterType: 'postDispatch', postDispatchStates: ['SHIPPED'] })));
+		const shipped = ok(
+			await runAction(
+				env.store,
+				SELF,
+				search({ filterType: 'postDispatch', postDispatchStates: ['SHIPPED'] }),
+			),
+		);
 		expect(shipped.length).toBeGreaterThan(0);
-		for (const item of shipped) expect((item.json.orderItems as Array<{ status: string }>)[0].status).toBe('SHIPPED');
+		for (const item of shipped)
+			expect((item.json.orderItems as Array<{ status: string }>)[0].status).toBe('SHIPPED');
 		const bodies = callsOf(env.sim, FILTER_POST).map((call) => call.body);
 		expect(bodies).toEqual([
-			{ filter: { type: 'cancelled', states: ['CANCELLED'], cancellationType: 'buyerCancellation' }, pagination: { pageSize: 20 } },
+			{
+				filter: { type: 'cancelled', states: ['CANCELLED'], cancellationType: 'buyerCancellation' },
+				pagination: { pageSize: 20 },
+			},
 			{ filter: { type: 'postDispatch', states: ['SHIPPED'] }, pagination: { pageSize: 20 } },
 		]);
 	});
 
 	it('refuses bad input before any request: a state of another filter type, a non-date', async () => {
-		const wrongState = failed(await runAction(env.store, SELF, search({ preDispatchStates: ['SHIPPED'] })));
-		expect(wrongState.message).toMatch(/State SHIPPED cannot be searched with the preDispatch filter/);
-		const date = failed(await runAction(env.store, SELF, search({ filters: { orderDateFrom: 'last tuesday' } })));
+		const wrongState = failed(
+			await runAction(env.store, SELF, search({ preDispatchStates: ['SHIPPED'] })),
+		);
+		expect(wrongState.message).toMatch(
+			/State SHIPPED cannot be searched with the preDispatch filter/,
+		);
+		const date = failed(
+			await runAction(env.store, SELF, search({ filters: { orderDateFrom: 'last tuesday' } })),
+		);
 		expect(date.message).toMatch(/Order Date From "last tuesday" is not a date/);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});
@@ -201,7 +277,9 @@ describe('Shipment > Search', () => {
 		// Hold the second page at the gateway, expire the token meanwhile: it then reaches the API with a dead token.
 		const fault = env.sim.control.addFault({ route: FILTER_GET, delayMs: 400, times: 1 });
 		const running = runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } }));
-		await until(() => env.sim.control.listFaults().faults.find((f) => f.id === fault.id)!.hits === 1);
+		await until(
+			() => env.sim.control.listFaults().faults.find((f) => f.id === fault.id)!.hits === 1,
+		);
 		env.sim.control.expireTokens({ token: oldToken });
 		const items = ok(await running);
 
@@ -221,24 +299,44 @@ describe('Shipment > Search', () => {
 		expect(calls[1].headers.authorization).toBe(`Bearer ${oldToken}`);
 		// The retried page is the same page (same next_token); later pages carry the new token.
 		expect(calls[3].query.next_token).toBe(calls[1].query.next_token);
-		for (const call of calls.slice(3)) expect(call.headers.authorization).toBe(`Bearer ${newToken}`);
+		for (const call of calls.slice(3))
+			expect(call.headers.authorization).toBe(`Bearer ${newToken}`);
 		expect(tokenCalls(env.sim)).toHaveLength(1);
 	});
 
 	it('retries a 429 and a 503, honouring Retry-After, then carries on paging', async () => {
 		seedSku(45);
 		// The first retry would back off about 1 s; Retry-After asks for 2 s.
-		env.sim.control.addFault({ route: FILTER_GET, status: 429, headers: { 'Retry-After': '2' }, body: { error: 'TOO_MANY_REQUESTS' }, times: 1 });
-		env.sim.control.addFault({ route: FILTER_GET, status: 503, headers: { 'Retry-After': '0' }, times: 1 });
+		env.sim.control.addFault({
+			route: FILTER_GET,
+			status: 429,
+			headers: { 'Retry-After': '2' },
+			body: { error: 'TOO_MANY_REQUESTS' },
+			times: 1,
+		});
+		env.sim.control.addFault({
+			route: FILTER_GET,
+			status: 503,
+			headers: { 'Retry-After': '0' },
+			times: 1,
+		});
 		ok(await runAction(env.store, SELF, search({ returnAll: false, limit: 1 })));
 		env.sim.control.clearCalls();
 		takeSleeps();
 
-		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })),
+		);
 
 		expect(items).toHaveLength(45);
 		const calls = apiCalls(env.sim);
-		expect(calls.map((call) => `${call.method} ${call.status}`)).toEqual(['POST 200', 'GET 429', 'GET 503', 'GET 200', 'GET 200']);
+		expect(calls.map((call) => `${call.method} ${call.status}`)).toEqual([
+			'POST 200',
+			'GET 429',
+			'GET 503',
+			'GET 200',
+			'GET 200',
+		]);
 		// Every retry is the same page.
 		expect(calls[2].query.next_token).toBe(calls[1].query.next_token);
 		expect(calls[3].query.next_token).toBe(calls[1].query.next_token);
@@ -249,9 +347,16 @@ describe('Shipment > Search', () => {
 
 	it('retries a 500 (with backoff) and succeeds', async () => {
 		seedSku(3);
-		env.sim.control.addFault({ route: FILTER_POST, status: 500, body: { error: 'INTERNAL_ERROR', message: 'DEPENDENT_SYSTEM_CALL_FAILED' }, times: 1 });
+		env.sim.control.addFault({
+			route: FILTER_POST,
+			status: 500,
+			body: { error: 'INTERNAL_ERROR', message: 'DEPENDENT_SYSTEM_CALL_FAILED' },
+			times: 1,
+		});
 		takeSleeps();
-		const items = ok(await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })));
+		const items = ok(
+			await runAction(env.store, SELF, search({ filters: { skus: 'PAGING-SKU-1' } })),
+		);
 		expect(items).toHaveLength(3);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => `${call.method} ${call.status}`)).toEqual(['POST 500', 'POST 200']);
@@ -264,18 +369,33 @@ describe('Shipment > Search', () => {
 	});
 
 	it('gives up after a bounded number of retries (1 + 3 attempts) with the marketplace message and the attempt count', async () => {
-		env.sim.control.addFault({ route: FILTER_POST, status: 503, headers: { 'Retry-After': '0' }, body: { error: 'SERVICE_UNAVAILABLE', message: 'Upstream unavailable' }, times: -1 });
+		env.sim.control.addFault({
+			route: FILTER_POST,
+			status: 503,
+			headers: { 'Retry-After': '0' },
+			body: { error: 'SERVICE_UNAVAILABLE', message: 'Upstream unavailable' },
+			times: -1,
+		});
 		const error = failed(await runAction(env.store, SELF, search()));
 		expect(callsOf(env.sim, FILTER_POST)).toHaveLength(4);
-		expect(error.message).toBe('Search shipments failed: SERVICE_UNAVAILABLE: Upstream unavailable (HTTP 503)');
+		expect(error.message).toBe(
+			'Search shipments failed: SERVICE_UNAVAILABLE: Upstream unavailable (HTTP 503)',
+		);
 		expect(error.description).toMatch(/tried 4 times/);
 	});
 
 	it('does not retry a 400 and shows the marketplace message', async () => {
-		env.sim.control.addFault({ route: FILTER_POST, status: 400, body: { error: 'BAD_REQUEST', message: 'filter.type is invalid' }, times: -1 });
+		env.sim.control.addFault({
+			route: FILTER_POST,
+			status: 400,
+			body: { error: 'BAD_REQUEST', message: 'filter.type is invalid' },
+			times: -1,
+		});
 		const error = failed(await runAction(env.store, SELF, search()));
 		expect(callsOf(env.sim, FILTER_POST)).toHaveLength(1);
-		expect(error.message).toBe('Search shipments failed: BAD_REQUEST: filter.type is invalid (HTTP 400)');
+		expect(error.message).toBe(
+			'Search shipments failed: BAD_REQUEST: filter.type is invalid (HTTP 400)',
+		);
 		expect(error.httpCode).toBe('400');
 	});
 
@@ -285,6 +405,8 @@ describe('Shipment > Search', () => {
 		expect(items).toHaveLength(3);
 		const token = accessToken(store, PARTNER);
 		expectBearer(apiCalls(env.sim), token);
-		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual(['authorization_code']);
+		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
+			'authorization_code',
+		]);
 	});
 });

@@ -23,8 +23,18 @@ import {
 import { partnerCredential } from '../support/fixtures';
 
 const EXPIRY = 'GET /oauth-service/oauth/token/expiry';
-const check = (extra: Record<string, unknown> = {}) => ({ resource: 'token', operation: 'checkExpiry', ...extra });
-const warmUp = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const check = (extra: Record<string, unknown> = {}) => ({
+	resource: 'token',
+	operation: 'checkExpiry',
+	...extra,
+});
+const warmUp = {
+	resource: 'shipment',
+	operation: 'getAll',
+	filterType: 'preDispatch',
+	returnAll: false,
+	limit: 1,
+};
 
 describe('Token > Check Expiry', () => {
 	const env = useSimulator();
@@ -52,7 +62,9 @@ describe('Token > Check Expiry', () => {
 			expiresAt: expect.any(String),
 		});
 		expect(items[0].json.expiresIn as number).toBeGreaterThan(5_184_000 - 120);
-		expect(Date.parse(String(items[0].json.expiresAt)) - Date.now()).toBeGreaterThan((5_184_000 - 120) * 1000);
+		expect(Date.parse(String(items[0].json.expiresAt)) - Date.now()).toBeGreaterThan(
+			(5_184_000 - 120) * 1000,
+		);
 		// The token itself is never put in the output.
 		expect(JSON.stringify(items)).not.toContain(token);
 	});
@@ -67,7 +79,9 @@ describe('Token > Check Expiry', () => {
 	it('checks the refresh token of the third party credential (token_type=refresh, partner Basic)', async () => {
 		const store = await partnerStore(env.sim);
 		ok(await runAction(store, PARTNER, warmUp));
-		const refresh = String((store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken);
+		const refresh = String(
+			(store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken,
+		);
 		env.sim.control.clearCalls();
 
 		const items = ok(await runAction(store, PARTNER, check({ tokenSource: 'credentialRefresh' })));
@@ -76,8 +90,14 @@ describe('Token > Check Expiry', () => {
 		expect(calls).toHaveLength(1);
 		expect(calls[0].route).toBe(EXPIRY);
 		expect(calls[0].query).toEqual({ token_type: 'refresh', token: refresh });
-		expect(calls[0].headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
-		expect(items[0].json).toMatchObject({ expired: false, tokenType: 'refresh_token', tokenSource: 'credentialRefresh' });
+		expect(calls[0].headers.authorization).toBe(
+			basic('demo-partner-app', 'demo-partner-secret-0001'),
+		);
+		expect(items[0].json).toMatchObject({
+			expired: false,
+			tokenType: 'refresh_token',
+			tokenSource: 'credentialRefresh',
+		});
 		expect(items[0].json.expiresIn as number).toBeGreaterThan(15_552_000 - 120);
 		expect(JSON.stringify(items)).not.toContain(refresh);
 	});
@@ -87,35 +107,61 @@ describe('Token > Check Expiry', () => {
 		ok(await runAction(store, PARTNER, warmUp));
 		const partnerAccess = accessToken(store, PARTNER);
 		env.sim.control.clearCalls();
-		const items = ok(await runAction(store, PARTNER, check({ tokenSource: 'given', tokenType: 'access', token: `  ${partnerAccess} ` })));
-		expect(env.sim.control.listCalls({}).calls.map((call) => call.query)).toEqual([{ token_type: 'access', token: partnerAccess }]);
-		expect(items[0].json).toMatchObject({ expired: false, tokenType: 'access_token', tokenSource: 'given' });
+		const items = ok(
+			await runAction(
+				store,
+				PARTNER,
+				check({ tokenSource: 'given', tokenType: 'access', token: `  ${partnerAccess} ` }),
+			),
+		);
+		expect(env.sim.control.listCalls({}).calls.map((call) => call.query)).toEqual([
+			{ token_type: 'access', token: partnerAccess },
+		]);
+		expect(items[0].json).toMatchObject({
+			expired: false,
+			tokenType: 'access_token',
+			tokenSource: 'given',
+		});
 	});
 
 	it('one check per input item, each paired', async () => {
 		ok(await runAction(env.store, SELF, warmUp));
-		const items = ok(await runAction(env.store, SELF, check({ tokenSource: 'credentialAccess' }), [{}, {}]));
+		const items = ok(
+			await runAction(env.store, SELF, check({ tokenSource: 'credentialAccess' }), [{}, {}]),
+		);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(env.sim.control.listCalls({ route: EXPIRY }).calls).toHaveLength(2);
 	});
 
 	it('an unknown given token: the marketplace message, without the token', async () => {
 		const secretish = 'given-token-value-that-must-not-be-shown';
-		const error = failed(await runAction(env.store, SELF, check({ tokenSource: 'given', tokenType: 'refresh', token: secretish })));
-		expect(error.message).toBe('Check token expiry failed: invalid_token: Token was not recognised (HTTP 400)');
+		const error = failed(
+			await runAction(
+				env.store,
+				SELF,
+				check({ tokenSource: 'given', tokenType: 'refresh', token: secretish }),
+			),
+		);
+		expect(error.message).toBe(
+			'Check token expiry failed: invalid_token: Token was not recognised (HTTP 400)',
+		);
 		expect(visibleText(error)).not.toContain(secretish);
 	});
 
 	it('refuses the refresh token of a self access credential before any request', async () => {
 		ok(await runAction(env.store, SELF, warmUp));
 		env.sim.control.clearCalls();
-		const error = failed(await runAction(env.store, SELF, check({ tokenSource: 'credentialRefresh' })));
+		const error = failed(
+			await runAction(env.store, SELF, check({ tokenSource: 'credentialRefresh' })),
+		);
 		expect(error.message).toBe('A self access app has no refresh token');
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});
 
 	it('explains a credential that holds no token yet, before any request', async () => {
-		const error = failed(await runAction(env.store, SELF, check({ tokenSource: 'credentialAccess' })));
+		const error = failed(
+			await runAction(env.store, SELF, check({ tokenSource: 'credentialAccess' })),
+		);
 		expect(error.message).toBe('The credential holds no access token yet');
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
 	});
@@ -123,7 +169,11 @@ describe('Token > Check Expiry', () => {
 
 describe('Authorization > Get Authorization URL', () => {
 	const env = useSimulator();
-	const getUrl = (extra: Record<string, unknown> = {}) => ({ resource: 'authorization', operation: 'getUrl', ...extra });
+	const getUrl = (extra: Record<string, unknown> = {}) => ({
+		resource: 'authorization',
+		operation: 'getUrl',
+		...extra,
+	});
 
 	function partnerWithoutCode(): CredentialStore {
 		const store = new CredentialStore();
@@ -132,7 +182,14 @@ describe('Authorization > Get Authorization URL', () => {
 	}
 
 	it('builds the consent URL with every query field and a signed state per item, without any request', async () => {
-		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl({ sellerReference: '={{ $json.ref }}' }), [{ ref: 'acme-1' }, { ref: 'acme-2' }]));
+		const items = ok(
+			await runAction(
+				partnerWithoutCode(),
+				PARTNER,
+				getUrl({ sellerReference: '={{ $json.ref }}' }),
+				[{ ref: 'acme-1' }, { ref: 'acme-2' }],
+			),
+		);
 
 		expect(items).toHaveLength(2);
 		expect(env.sim.control.listCalls({}).calls).toHaveLength(0);
@@ -163,12 +220,16 @@ describe('Authorization > Get Authorization URL', () => {
 	});
 
 	it('the URL works: the marketplace redirects with a code and the same state', async () => {
-		const items = ok(await runAction(partnerWithoutCode(), PARTNER, getUrl({ sellerReference: 'acme-1' })));
+		const items = ok(
+			await runAction(partnerWithoutCode(), PARTNER, getUrl({ sellerReference: 'acme-1' })),
+		);
 		const url = `${String(items[0].json.authorizationUrl)}&seller_id=SELLER-DEMO-1`;
 		const response = await axios.get(url, { maxRedirects: 0, validateStatus: () => true });
 		expect(response.status).toBe(302);
 		const location = new URL(response.headers.location as string);
-		expect(`${location.origin}${location.pathname}`).toBe('https://partner.example.com/oauth/callback');
+		expect(`${location.origin}${location.pathname}`).toBe(
+			'https://partner.example.com/oauth/callback',
+		);
 		expect(location.searchParams.get('state')).toBe(items[0].json.state);
 		expect(location.searchParams.get('code')).toMatch(/.{8,}/);
 		expect(tokenCalls(env.sim)).toHaveLength(0);

@@ -6,14 +6,33 @@ import axios from 'axios';
 
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
 import type { Simulator } from '../../simulator';
-import { basic, CredentialStore, n8nHttp, PARTNER, partnerCredential, runAction, simulator } from '../support/fixtures';
+import {
+	basic,
+	CredentialStore,
+	n8nHttp,
+	PARTNER,
+	partnerCredential,
+	runAction,
+	simulator,
+} from '../support/fixtures';
 
 const credential = new MarketplaceSellerOAuth2Api();
 const tokenRoute = 'GET /oauth-service/oauth/token';
-const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
+const search = {
+	resource: 'shipment',
+	operation: 'getAll',
+	filterType: 'preDispatch',
+	returnAll: false,
+	limit: 1,
+};
 
 function newCode(sim: Simulator, sellerId = 'SELLER-DEMO-1', state = 'state-123') {
-	return sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId, redirectUri: sim.demo.partnerApp.redirectUri, state });
+	return sim.control.issueAuthCode({
+		appId: 'demo-partner-app',
+		sellerId,
+		redirectUri: sim.demo.partnerApp.redirectUri,
+		state,
+	});
 }
 
 function expectAuthorizationUrl(message: string, sim: Simulator) {
@@ -44,7 +63,10 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 
 	it('exchanges the code once with GET, the documented query and HTTP Basic', async () => {
 		const { code } = newCode(sim);
-		const output = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, authorizationState: 'state-123' }));
+		const output = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code, authorizationState: 'state-123' }),
+		);
 
 		const calls = sim.control.listCalls({ route: tokenRoute }).calls;
 		expect(calls).toHaveLength(1);
@@ -55,7 +77,9 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 			code,
 			state: 'state-123',
 		});
-		expect(calls[0].headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
+		expect(calls[0].headers.authorization).toBe(
+			basic('demo-partner-app', 'demo-partner-secret-0001'),
+		);
 		const stored = output.oauthTokenData as Record<string, string>;
 		expect(typeof output.accessToken).toBe('string');
 		expect(stored.refreshToken).toMatch(/.{16,}/);
@@ -66,7 +90,10 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 	it('takes the code and state from a pasted redirect address', async () => {
 		const { code } = newCode(sim, 'SELLER-DEMO-1', 'from-url');
 		const pasted = `https://partner.example.com/oauth/callback?code=${encodeURIComponent(code)}&state=from-url`;
-		await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: pasted }));
+		await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: pasted }),
+		);
 		const query = sim.control.listCalls({ route: tokenRoute }).calls[0].query;
 		expect(query.code).toBe(code);
 		expect(query.state).toBe('from-url');
@@ -74,12 +101,19 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 
 	it('uses the refresh grant afterwards, not the code again', async () => {
 		const { code } = newCode(sim);
-		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code }));
+		const first = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code }),
+		);
 		sim.control.clearCalls();
 
 		const second = await credential.preAuthentication.call(
 			n8nHttp,
-			partnerCredential(sim, { authorizationCode: code, accessToken: first.accessToken as string, oauthTokenData: first.oauthTokenData as never }),
+			partnerCredential(sim, {
+				authorizationCode: code,
+				accessToken: first.accessToken as string,
+				oauthTokenData: first.oauthTokenData as never,
+			}),
 		);
 
 		const calls = sim.control.listCalls({ route: tokenRoute }).calls;
@@ -88,10 +122,14 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 			grant_type: 'refresh_token',
 			refresh_token: (first.oauthTokenData as Record<string, string>).refreshToken,
 		});
-		expect(calls[0].headers.authorization).toBe(basic('demo-partner-app', 'demo-partner-secret-0001'));
+		expect(calls[0].headers.authorization).toBe(
+			basic('demo-partner-app', 'demo-partner-secret-0001'),
+		);
 		expect(second.accessToken).not.toBe(first.accessToken);
 		// More than 21 days left: the same refresh token comes back and stays stored.
-		expect((second.oauthTokenData as Record<string, string>).refreshToken).toBe((first.oauthTokenData as Record<string, string>).refreshToken);
+		expect((second.oauthTokenData as Record<string, string>).refreshToken).toBe(
+			(first.oauthTokenData as Record<string, string>).refreshToken,
+		);
 	});
 
 	it('persists a rotated refresh token and uses it next time', async () => {
@@ -104,9 +142,13 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 
 		sim.control.expireTokens({ token: store.get(PARTNER).accessToken as string });
 		expect((await runAction(store, PARTNER, search)).error).toBeUndefined();
-		const secondRefresh = (store.get(PARTNER).oauthTokenData as Record<string, string>).refreshToken;
+		const secondRefresh = (store.get(PARTNER).oauthTokenData as Record<string, string>)
+			.refreshToken;
 		expect(secondRefresh).not.toBe(firstRefresh);
-		expect(sim.control.listTokens({ kind: 'refresh' }).tokens.find((t) => t.token === firstRefresh)?.revoked).toBe(true);
+		expect(
+			sim.control.listTokens({ kind: 'refresh' }).tokens.find((t) => t.token === firstRefresh)
+				?.revoked,
+		).toBe(true);
 
 		// The stored (rotated) token is the one presented at the next refresh, and it works.
 		sim.control.clearCalls();
@@ -122,7 +164,11 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 		const { code } = newCode(sim);
 		// Someone else (another tool, an earlier setup) already exchanged this single-use code.
 		const used = await axios.get(`${sim.url}/oauth-service/oauth/token`, {
-			params: { grant_type: 'authorization_code', code, redirect_uri: sim.demo.partnerApp.redirectUri },
+			params: {
+				grant_type: 'authorization_code',
+				code,
+				redirect_uri: sim.demo.partnerApp.redirectUri,
+			},
 			headers: { Authorization: basic('demo-partner-app', 'demo-partner-secret-0001') },
 		});
 		expect(used.status).toBe(200);
@@ -140,19 +186,34 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 	it('answers an expired refresh token with the authorization URL', async () => {
 		sim.control.setConfig({ refreshTokenTtlSec: 3600 });
 		const { code } = newCode(sim);
-		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code }));
+		const first = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code }),
+		);
 		sim.control.advanceClock({ seconds: 7200 });
 		const error = await credential.preAuthentication
-			.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, oauthTokenData: first.oauthTokenData as never }))
+			.call(
+				n8nHttp,
+				partnerCredential(sim, {
+					authorizationCode: code,
+					oauthTokenData: first.oauthTokenData as never,
+				}),
+			)
 			.catch((caught: Error) => caught);
 		expect(error.message).toMatch(/refresh token was refused: it has expired/);
-		expect(error.message).not.toContain((first.oauthTokenData as Record<string, string>).refreshToken);
+		expect(error.message).not.toContain(
+			(first.oauthTokenData as Record<string, string>).refreshToken,
+		);
 		expectAuthorizationUrl(String(error.message), sim);
 	});
 
 	it('asks for a code, with the authorization URL, when none was given', async () => {
-		const error = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim)).catch((caught: Error) => caught);
-		expect(error.message).toMatch(/^The credential has no authorization code yet\. Next step: the seller approves your app\. Open /);
+		const error = await credential.preAuthentication
+			.call(n8nHttp, partnerCredential(sim))
+			.catch((caught: Error) => caught);
+		expect(error.message).toMatch(
+			/^The credential has no authorization code yet\. Next step: the seller approves your app\. Open /,
+		);
 		// First setup: nothing to do "again".
 		expect(error.message).not.toMatch(/again/);
 		expectAuthorizationUrl(String(error.message), sim);
@@ -161,34 +222,68 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 
 	it('clears the used code and state from the credential once exchanged (n8n stores the returned fields)', async () => {
 		const { code } = newCode(sim);
-		const output = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, authorizationState: 'state-123' }));
+		const output = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code, authorizationState: 'state-123' }),
+		);
 		expect(output).toMatchObject({ authorizationCode: '', authorizationState: '' });
 		// A stale copy of the code saved again from the editor's form is not sent twice.
-		await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, oauthTokenData: output.oauthTokenData as never }));
-		expect(sim.control.listCalls({ route: tokenRoute }).calls.map((call) => call.query.grant_type)).toEqual(['authorization_code', 'refresh_token']);
+		await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, {
+				authorizationCode: code,
+				oauthTokenData: output.oauthTokenData as never,
+			}),
+		);
+		expect(
+			sim.control.listCalls({ route: tokenRoute }).calls.map((call) => call.query.grant_type),
+		).toEqual(['authorization_code', 'refresh_token']);
 	});
 
 	it('exchanges a newly pasted code even when an old refresh token is stored', async () => {
-		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: newCode(sim).code }));
+		const first = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: newCode(sim).code }),
+		);
 		const { code } = newCode(sim, 'SELLER-DEMO-2');
 		sim.control.clearCalls();
-		await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code, oauthTokenData: first.oauthTokenData as never }));
-		expect(sim.control.listCalls({ route: tokenRoute }).calls[0].query.grant_type).toBe('authorization_code');
+		await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, {
+				authorizationCode: code,
+				oauthTokenData: first.oauthTokenData as never,
+			}),
+		);
+		expect(sim.control.listCalls({ route: tokenRoute }).calls[0].query.grant_type).toBe(
+			'authorization_code',
+		);
 	});
 
 	it('refuses a redirect URL that is not https', async () => {
 		await expect(
-			credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { redirectUrl: 'http://partner.example.com/cb', authorizationCode: 'x' })),
+			credential.preAuthentication.call(
+				n8nHttp,
+				partnerCredential(sim, {
+					redirectUrl: 'http://partner.example.com/cb',
+					authorizationCode: 'x',
+				}),
+			),
 		).rejects.toThrow(/must be the https:\/\/ link/);
 		expect(sim.control.listCalls({}).calls).toHaveLength(0);
 	});
 
 	it('shares one refresh among concurrent callers holding the same refresh token', async () => {
 		sim.control.setConfig({ refreshTokenTtlSec: 20 * 86_400 });
-		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: newCode(sim).code }));
+		const first = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: newCode(sim).code }),
+		);
 		sim.control.clearCalls();
 		const holders = Array.from({ length: 5 }, () =>
-			credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { oauthTokenData: first.oauthTokenData as never })),
+			credential.preAuthentication.call(
+				n8nHttp,
+				partnerCredential(sim, { oauthTokenData: first.oauthTokenData as never }),
+			),
 		);
 		const results = await Promise.all(holders);
 		expect(sim.control.listCalls({ route: tokenRoute }).calls).toHaveLength(1);
@@ -196,7 +291,7 @@ describe('Marketplace Seller OAuth2 API credential (authorization code)', () => 
 	});
 });
 
-describe('token state as the editor\'s credential test sees it', () => {
+describe("token state as the editor's credential test sees it", () => {
 	let sim: Simulator;
 
 	beforeAll(async () => {
@@ -206,16 +301,27 @@ describe('token state as the editor\'s credential test sees it', () => {
 		await sim.close();
 	});
 
-	it('refreshes from the tokenState copy when oauthTokenData is only the editor\'s placeholder', async () => {
-		const { code } = sim.control.issueAuthCode({ appId: 'demo-partner-app', sellerId: 'SELLER-DEMO-1', redirectUri: sim.demo.partnerApp.redirectUri });
-		const first = await credential.preAuthentication.call(n8nHttp, partnerCredential(sim, { authorizationCode: code }));
+	it("refreshes from the tokenState copy when oauthTokenData is only the editor's placeholder", async () => {
+		const { code } = sim.control.issueAuthCode({
+			appId: 'demo-partner-app',
+			sellerId: 'SELLER-DEMO-1',
+			redirectUri: sim.demo.partnerApp.redirectUri,
+		});
+		const first = await credential.preAuthentication.call(
+			n8nHttp,
+			partnerCredential(sim, { authorizationCode: code }),
+		);
 		expect(JSON.parse(first.tokenState as string)).toEqual(first.oauthTokenData);
 		sim.control.clearCalls();
 
 		// n8n's GET of a saved credential gives `oauthTokenData: true`; the test receives that.
 		const second = await credential.preAuthentication.call(
 			n8nHttp,
-			partnerCredential(sim, { authorizationCode: code, oauthTokenData: true, tokenState: first.tokenState as string }),
+			partnerCredential(sim, {
+				authorizationCode: code,
+				oauthTokenData: true,
+				tokenState: first.tokenState as string,
+			}),
 		);
 		const calls = sim.control.listCalls({ route: tokenRoute }).calls;
 		expect(calls.map((call) => call.query.grant_type)).toEqual(['refresh_token']);

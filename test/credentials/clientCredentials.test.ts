@@ -4,7 +4,15 @@
  */
 import { MarketplaceSellerApi } from '../../credentials/MarketplaceSellerApi.credentials';
 import type { Simulator } from '../../simulator';
-import { basic, CredentialStore, n8nHttp, runAction, selfAccessCredential, SELF, simulator } from '../support/fixtures';
+import {
+	basic,
+	CredentialStore,
+	n8nHttp,
+	runAction,
+	selfAccessCredential,
+	SELF,
+	simulator,
+} from '../support/fixtures';
 
 const credential = new MarketplaceSellerApi();
 const tokenRoute = 'GET /oauth-service/oauth/token';
@@ -42,14 +50,24 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 	});
 
 	it('sends a comma-separated scope list unchanged', async () => {
-		await credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { scope: 'Seller_Api,Default' }));
-		expect(sim.control.listCalls({ route: tokenRoute }).calls[0].query.scope).toBe('Seller_Api,Default');
+		await credential.preAuthentication.call(
+			n8nHttp,
+			selfAccessCredential(sim, { scope: 'Seller_Api,Default' }),
+		);
+		expect(sim.control.listCalls({ route: tokenRoute }).calls[0].query.scope).toBe(
+			'Seller_Api,Default',
+		);
 	});
 
 	it('explains a wrong secret without showing it', async () => {
 		const secret = 'wrong-secret-that-must-not-leak';
-		const attempt = credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { appSecret: secret }));
-		await expect(attempt).rejects.toThrow('Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials');
+		const attempt = credential.preAuthentication.call(
+			n8nHttp,
+			selfAccessCredential(sim, { appSecret: secret }),
+		);
+		await expect(attempt).rejects.toThrow(
+			'Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials',
+		);
 		const error = await attempt.catch((caught: Error & { hint?: string }) => caught);
 		expect(error.hint).toMatch(/App ID and App Secret/);
 		expect(JSON.stringify({ message: error.message, hint: error.hint })).not.toContain(secret);
@@ -57,16 +75,25 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 
 	it('names an unknown App ID', async () => {
 		await expect(
-			credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { appId: 'no-such-app' })),
+			credential.preAuthentication.call(
+				n8nHttp,
+				selfAccessCredential(sim, { appId: 'no-such-app' }),
+			),
 		).rejects.toThrow(/No client with requested id: no-such-app/);
 	});
 
 	it('refuses plain http to a non-loopback host before sending anything', async () => {
 		await expect(
-			credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { productionBaseUrl: 'http://api.example.com' })),
+			credential.preAuthentication.call(
+				n8nHttp,
+				selfAccessCredential(sim, { productionBaseUrl: 'http://api.example.com' }),
+			),
 		).rejects.toThrow(/plain http:\/\/ for api.example.com.*HTTPS only/);
 		await expect(
-			credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { productionBaseUrl: '{base_url}' })),
+			credential.preAuthentication.call(
+				n8nHttp,
+				selfAccessCredential(sim, { productionBaseUrl: '{base_url}' }),
+			),
 		).rejects.toThrow(/still the placeholder \{base_url\}/);
 		expect(sim.control.listCalls({}).calls).toHaveLength(0);
 	});
@@ -84,7 +111,13 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 	it('fetches the token once for many executions and sends it as Bearer', async () => {
 		const store = new CredentialStore();
 		store.set(SELF, selfAccessCredential(sim));
-		const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
+		const search = {
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'preDispatch',
+			returnAll: false,
+			limit: 1,
+		};
 		for (let run = 0; run < 3; run++) {
 			const result = await runAction(store, SELF, search);
 			expect(result.error).toBeUndefined();
@@ -100,7 +133,13 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 	it('fetches a new token once when the stored one has expired, and the call succeeds', async () => {
 		const store = new CredentialStore();
 		store.set(SELF, selfAccessCredential(sim));
-		const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1 };
+		const search = {
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'preDispatch',
+			returnAll: false,
+			limit: 1,
+		};
 		await runAction(store, SELF, search);
 		const oldToken = store.get(SELF).accessToken as string;
 		sim.control.expireTokens({ token: oldToken });
@@ -118,16 +157,26 @@ describe('Marketplace Seller API credential (client credentials)', () => {
 		]);
 		const newToken = store.get(SELF).accessToken as string;
 		expect(newToken).not.toBe(oldToken);
-		expect(sim.control.listCalls({ route: 'POST /sellers/v3/shipments/filter' }).calls[1].headers.authorization).toBe(`Bearer ${newToken}`);
+		expect(
+			sim.control.listCalls({ route: 'POST /sellers/v3/shipments/filter' }).calls[1].headers
+				.authorization,
+		).toBe(`Bearer ${newToken}`);
 	});
 
 	it('gives the same token back while it is valid, with a shrinking lifetime', async () => {
 		const first = await credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim));
 		sim.control.advanceClock({ seconds: 3600 });
-		const second = await credential.preAuthentication.call(n8nHttp, selfAccessCredential(sim, { accessToken: 'another' }));
+		const second = await credential.preAuthentication.call(
+			n8nHttp,
+			selfAccessCredential(sim, { accessToken: 'another' }),
+		);
 		expect(second.accessToken).toBe(first.accessToken);
-		const firstExpiry = Date.parse((first.oauthTokenData as Record<string, string>).accessTokenExpiresAt);
-		const secondExpiry = Date.parse((second.oauthTokenData as Record<string, string>).accessTokenExpiresAt);
+		const firstExpiry = Date.parse(
+			(first.oauthTokenData as Record<string, string>).accessTokenExpiresAt,
+		);
+		const secondExpiry = Date.parse(
+			(second.oauthTokenData as Record<string, string>).accessTokenExpiresAt,
+		);
 		// Same instant on the simulator's clock: ~3600 s less remaining, computed from this answer.
 		expect(firstExpiry - secondExpiry).toBeGreaterThan(3_500_000);
 	});

@@ -47,8 +47,15 @@ class TesterCredentialsHelper extends TestCredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		// n8n: isTestingCredentials = node.parameters.temp === '' && node.type === 'n8n-nodes-base.noOp'.
-		const testing = this.force && node.parameters.temp === '' && node.type === 'n8n-nodes-base.noOp';
-		return await super.preAuthentication(helpers, credentials, typeName, node, credentialsExpired || testing);
+		const testing =
+			this.force && node.parameters.temp === '' && node.type === 'n8n-nodes-base.noOp';
+		return await super.preAuthentication(
+			helpers,
+			credentials,
+			typeName,
+			node,
+			credentialsExpired || testing,
+		);
 	}
 }
 
@@ -70,7 +77,15 @@ export async function testCredential(options: {
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: options.type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		},
 	} as unknown as INodeType;
 	const node: INode = {
@@ -82,10 +97,17 @@ export async function testCredential(options: {
 		position: [0, 0],
 		credentials: { [options.type]: { id: 'cred-1', name: 'Test credential' } },
 	};
-	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = {
-		credentialsHelper: new TesterCredentialsHelper(options.store, options.forcePreAuthentication ?? false),
+		credentialsHelper: new TesterCredentialsHelper(
+			options.store,
+			options.forcePreAuthentication ?? false,
+		),
 		restApiUrl: 'http://127.0.0.1/rest',
 		variables: {},
 	} as unknown as IWorkflowExecuteAdditionalData;
@@ -101,20 +123,32 @@ export async function testCredential(options: {
 		{ node, data: {}, source: null },
 		[],
 	);
-	const routing = new RoutingNode(context, nodeType, { id: 'cred-1', name: 'Test credential', type: options.type, data: options.data });
+	const routing = new RoutingNode(context, nodeType, {
+		id: 'cred-1',
+		name: 'Test credential',
+		type: options.type,
+		data: options.data,
+	});
 	let response: Awaited<ReturnType<RoutingNode['runNode']>>;
 	try {
 		response = await routing.runNode();
 	} catch (caught) {
 		// As CredentialsTester.runRequestTest (credentials-tester.service.js 336-376).
-		const error = caught as { message: string; cause?: { response?: { status: number; statusText?: string }; code?: string } };
+		const error = caught as {
+			message: string;
+			cause?: { response?: { status: number; statusText?: string }; code?: string };
+		};
 		const response = error.cause?.response;
 		if (response) {
 			for (const rule of test.rules ?? []) {
-				if (rule.type === 'responseCode' && rule.properties.value === response.status) return { status: 'Error', message: rule.properties.message };
+				if (rule.type === 'responseCode' && rule.properties.value === response.status)
+					return { status: 'Error', message: rule.properties.message };
 			}
 			if (response.status < 199 || response.status > 299) {
-				return { status: 'Error', message: response.statusText || `Received HTTP status code: ${response.status}` };
+				return {
+					status: 'Error',
+					message: response.statusText || `Received HTTP status code: ${response.status}`,
+				};
 			}
 		} else if (error.cause?.code) {
 			return { status: 'Error', message: error.cause.code };
@@ -122,9 +156,11 @@ export async function testCredential(options: {
 		return { status: 'Error', message: error.message.toString() };
 	}
 	// As runRequestTest after a success (credentials-tester.service.js 382-395).
-	const json = (response as Array<Array<{ json: Record<string, unknown> }>> | undefined)?.[0]?.[0]?.json ?? {};
+	const json =
+		(response as Array<Array<{ json: Record<string, unknown> }>> | undefined)?.[0]?.[0]?.json ?? {};
 	for (const rule of test.rules ?? []) {
-		if (rule.type === 'responseSuccessBody' && json[rule.properties.key] === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+		if (rule.type === 'responseSuccessBody' && json[rule.properties.key] === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }

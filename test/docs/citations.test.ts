@@ -20,7 +20,10 @@ import {
 const THIS_FOLDER = join(ROOT, 'test', 'docs');
 
 /** "api-facts 3.2", "spec 4.1", "spec §6": citations of documents that are not in the repository. */
-const OUTSIDE_CITATION = new RegExp(['api-' + 'facts', '\\bspec(?:ification)?\\s+§?\\d'].join('|'), 'i');
+const OUTSIDE_CITATION = new RegExp(
+	['api-' + 'facts', '\\bspec(?:ification)?\\s+§?\\d'].join('|'),
+	'i',
+);
 /** docs/x.md "Heading": a citation by heading text, which the checks cannot follow; use #anchor. */
 const QUOTED_HEADING = /docs\/[\w./-]+\.md "/;
 

@@ -19,10 +19,10 @@ import { ROOT } from './links';
 const page = readFileSync(join(ROOT, 'docs/marketplace-api/signature.md'), 'utf8');
 const example = page.slice(page.indexOf('## Worked example'), page.indexOf('### Test vectors'));
 
-/** The value in the table row whose first cell is `label`. */
+/** The value in the table row whose first cell is `label` (cells may be padded by Prettier). */
 function row(label: string): string {
 	const match = new RegExp(
-		`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| \`([^\`]+)\` \\|$`,
+		`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +\\| \`([^\`]+)\` +\\|$`,
 		'm',
 	).exec(example);
 	if (!match) throw new Error(`signature.md: no row "${label}" in the worked example`);

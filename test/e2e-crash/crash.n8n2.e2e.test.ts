@@ -27,18 +27,33 @@ let versions: number[] = [];
 
 const s = useSession('n8n2', 'crash-n8n2', async (session) => {
 	versions = await triggerVersions(session.n8n);
-	process.stderr.write(`[crash] seed ${SEED} (CRASH_SEED=${SEED} replays the kill points), ${PUSHES} pushes per round, trigger versions ${versions.join(', ')}\n`);
+	process.stderr.write(
+		`[crash] seed ${SEED} (CRASH_SEED=${SEED} replays the kill points), ${PUSHES} pushes per round, trigger versions ${versions.join(', ')}\n`,
+	);
 });
 
 const newest = () => versions[versions.length - 1];
 const oldest = () => versions[0];
 
-async function round(name: string, moment: Moment, signal: RoundSpec['signal'], typeVersion: number): Promise<void> {
-	const figures = await runRound(s(), { name, moment, signal, typeVersion, pushes: PUSHES }, random);
+async function round(
+	name: string,
+	moment: Moment,
+	signal: RoundSpec['signal'],
+	typeVersion: number,
+): Promise<void> {
+	const figures = await runRound(
+		s(),
+		{ name, moment, signal, typeVersion, pushes: PUSHES },
+		random,
+	);
 	rows.push(figures);
 	process.stderr.write(`\n[crash] ${name}\n${table([figures])}\n`);
 	const summary = `${figures.acknowledged} of ${figures.sent} pushes answered 200, ${figures.lost} of them without an execution after the restart, ${figures.duplicatesRun} duplicates ran, ${figures.redelivered} redelivered (${figures.doubleRuns} ran twice)`;
-	expect({ round: name, summary, failures: failures(figures) }).toEqual({ round: name, summary, failures: {} });
+	expect({ round: name, summary, failures: failures(figures) }).toEqual({
+		round: name,
+		summary,
+		failures: {},
+	});
 }
 
 describe('no acknowledged push is lost when n8n 2.40.7 crashes', () => {
@@ -62,5 +77,7 @@ describe('no acknowledged push is lost when n8n 2.40.7 crashes', () => {
 
 afterAll(() => {
 	if (rows.length === 0) return;
-	process.stderr.write(`\n[crash] summary (seed ${SEED}, ${PUSHES} pushes per round, concurrency 8)\n${table(rows)}\n${LEGEND}\n\n`);
+	process.stderr.write(
+		`\n[crash] summary (seed ${SEED}, ${PUSHES} pushes per round, concurrency 8)\n${table(rows)}\n${LEGEND}\n\n`,
+	);
 });

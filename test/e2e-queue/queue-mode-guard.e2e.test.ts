@@ -59,11 +59,17 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 
 		const executions = await executionsAfter(before + 1);
 		const got = await outcome(burst, executions, await businessRows(s()));
-		figure(`50 concurrent copies -> ${got.executions} executions, ${got.businessRuns} business runs, ${got.businessRows} business rows`);
+		figure(
+			`50 concurrent copies -> ${got.executions} executions, ${got.businessRuns} business runs, ${got.businessRows} business rows`,
+		);
 		// Each process may let its first copy through (at most one execution per process); the claim lets one run on.
 		expect(got.executions).toBeGreaterThanOrEqual(1);
 		expect(got.executions).toBeLessThanOrEqual(2);
-		expect({ failed: got.failed, businessRuns: got.businessRuns, businessRows: got.businessRows }).toEqual({ failed: 0, businessRuns: 1, businessRows: 1 });
+		expect({
+			failed: got.failed,
+			businessRuns: got.businessRuns,
+			businessRows: got.businessRows,
+		}).toEqual({ failed: 0, businessRuns: 1, businessRows: 1 });
 	});
 
 	test('10 sequential copies, alternating between both webhook processes: one execution in total', async () => {
@@ -76,7 +82,9 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 
 		const executions = await executionsAfter(before + 1);
 		const got = await outcome(copies, executions, await businessRows(s()));
-		figure(`10 sequential copies -> ${got.executions} executions, ${got.businessRuns} business runs`);
+		figure(
+			`10 sequential copies -> ${got.executions} executions, ${got.businessRuns} business runs`,
+		);
 		// A copy that one process remembered is a duplicate for the other: no second execution at all.
 		expect(got).toEqual({ executions: 1, failed: 0, businessRuns: 1, businessRows: 1 });
 		expect(executions).toHaveLength(before + 1);
@@ -95,21 +103,39 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		s().cluster.balancer.resetCounts();
 		// Two copies of each, one after the other: the balancer hands one to each process.
 		const redelivered: Array<{ envelope: Envelope; result: SendResult }> = [];
-		for (const envelope of accepted) redelivered.push({ envelope, result: await redeliver(s().sim, envelope, { copies: 2 }) });
+		for (const envelope of accepted)
+			redelivered.push({ envelope, result: await redeliver(s().sim, envelope, { copies: 2 }) });
 		expect(balancerCounts()).toEqual([6, 6]);
 		const genuine = await pushFresh(s().sim);
 
 		const executions = await executionsAfter(earlier.length + 1);
 		const rows = await businessRows(s());
 		const earlierIds = new Set(earlier.map((e) => String(e.id)));
-		const rerun = executions.filter((e) => !earlierIds.has(String(e.id)) && withEnvelope([e], genuine.envelope).length === 0);
-		figure(`after restarting both webhook processes: ${redelivered.length * 2} redeliveries -> ${rerun.length} executions, ${rerun.filter(ranBusinessStep).length} business runs`);
+		const rerun = executions.filter(
+			(e) => !earlierIds.has(String(e.id)) && withEnvelope([e], genuine.envelope).length === 0,
+		);
+		figure(
+			`after restarting both webhook processes: ${redelivered.length * 2} redeliveries -> ${rerun.length} executions, ${rerun.filter(ranBusinessStep).length} business runs`,
+		);
 		// Each redelivery is acknowledged, and each envelope still has the executions it had before.
 		// (The envelope sent, not result.envelope: a redelivery's result describes a freshly built one.)
-		expect(redelivered.map(({ envelope, result }) => ({ answers: answers(result), executions: withEnvelope(executions, envelope).length }))).toEqual(
-			redelivered.map(({ envelope }) => ({ answers: [ok, ok], executions: withEnvelope(earlier, envelope).length })),
+		expect(
+			redelivered.map(({ envelope, result }) => ({
+				answers: answers(result),
+				executions: withEnvelope(executions, envelope).length,
+			})),
+		).toEqual(
+			redelivered.map(({ envelope }) => ({
+				answers: [ok, ok],
+				executions: withEnvelope(earlier, envelope).length,
+			})),
 		);
-		expect(await outcome(genuine, executions, rows)).toEqual({ executions: 1, failed: 0, businessRuns: 1, businessRows: 1 });
+		expect(await outcome(genuine, executions, rows)).toEqual({
+			executions: 1,
+			failed: 0,
+			businessRuns: 1,
+			businessRows: 1,
+		});
 		expect(executions).toHaveLength(earlier.length + 1);
 		// The earlier pushes' business rows are unchanged: one each.
 		expect(new Map([...rows].filter(([key]) => rowsBefore.has(key)))).toEqual(rowsBefore);
@@ -124,7 +150,14 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		const rows = await businessRows(s());
 		const got = await Promise.all(pushes.map((push) => outcome(push, executions, rows)));
 		figure(`20 distinct pushes -> ${got.reduce((n, g) => n + g.businessRuns, 0)} business runs`);
-		expect(got).toEqual(Array.from({ length: 20 }, () => ({ executions: 1, failed: 0, businessRuns: 1, businessRows: 1 })));
+		expect(got).toEqual(
+			Array.from({ length: 20 }, () => ({
+				executions: 1,
+				failed: 0,
+				businessRuns: 1,
+				businessRows: 1,
+			})),
+		);
 		expect(executions).toHaveLength(before + 20);
 	});
 
@@ -132,14 +165,22 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		const { cluster, api, workflow } = s();
 		const before = await finishedCount();
 		// The business step fails while its table is away; the claim before it has committed.
-		await cluster.postgres.psql('ALTER TABLE marketplace_events RENAME TO marketplace_events_away', GUARD_DATABASE.database);
+		await cluster.postgres.psql(
+			'ALTER TABLE marketplace_events RENAME TO marketplace_events_away',
+			GUARD_DATABASE.database,
+		);
 		let failed: Execution;
 		try {
 			const push = await pushFresh(s().sim);
 			[failed] = withEnvelope(await executionsAfter(before + 1), push.envelope);
-			figure(`a business step failing after the claim: the push was answered ${JSON.stringify(answers(push))}`);
+			figure(
+				`a business step failing after the claim: the push was answered ${JSON.stringify(answers(push))}`,
+			);
 		} finally {
-			await cluster.postgres.psql('ALTER TABLE marketplace_events_away RENAME TO marketplace_events', GUARD_DATABASE.database);
+			await cluster.postgres.psql(
+				'ALTER TABLE marketplace_events_away RENAME TO marketplace_events',
+				GUARD_DATABASE.database,
+			);
 		}
 		expect(failed.status).toBe('error');
 		expect(executionError(failed).text).toContain('marketplace_events');
@@ -154,11 +195,20 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		const executions = await executionsAfter(before + 2);
 		const retry = executions.find((e) => String(e.retryOf) === String(failed.id));
 		const dedupKey = String(triggerItem(failed).dedupKey);
-		const claims = (await cluster.postgres.rows<{ workflow_id: string; dedup_key: string; execution_id: string }>('SELECT * FROM marketplace_push_claims'))
+		const claims = (
+			await cluster.postgres.rows<{ workflow_id: string; dedup_key: string; execution_id: string }>(
+				'SELECT * FROM marketplace_push_claims',
+			)
+		)
 			.filter((claim) => claim.workflow_id === workflow.id && claim.dedup_key === dedupKey)
 			.map((claim) => ({ execution_id: claim.execution_id }));
 		// Claimed once, by the failed execution; the retry ran the business step from the claim's output.
-		expect({ retry: retry?.status, ranBusinessStep: retry ? ranBusinessStep(retry) : false, rows: (await businessRows(s())).get(dedupKey), claims }).toEqual({
+		expect({
+			retry: retry?.status,
+			ranBusinessStep: retry ? ranBusinessStep(retry) : false,
+			rows: (await businessRows(s())).get(dedupKey),
+			claims,
+		}).toEqual({
 			retry: 'success',
 			ranBusinessStep: true,
 			rows: 1,

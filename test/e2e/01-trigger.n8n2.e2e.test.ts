@@ -7,9 +7,21 @@ import type { Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
 import { validate } from '../support/jsonSchema';
 import { servedSchema, sourceSchema } from './support/outputSchema';
-import { answers, LOCATION, pushFresh, redeliver, triggerItem, withEnvelope } from './support/pushes';
+import {
+	answers,
+	LOCATION,
+	pushFresh,
+	redeliver,
+	triggerItem,
+	withEnvelope,
+} from './support/pushes';
 import { TRIGGER_TYPE, useSession } from './support/session';
-import { createTriggerWorkflow, settledExecutions, TRIGGER_NODE, type TriggerWorkflow } from './support/workflows';
+import {
+	createTriggerWorkflow,
+	settledExecutions,
+	TRIGGER_NODE,
+	type TriggerWorkflow,
+} from './support/workflows';
 
 let trigger: TriggerWorkflow;
 /** Every envelope that ran an execution so far (redelivered after the restart). */
@@ -18,7 +30,12 @@ const accepted: Envelope[] = [];
 const eventItems: Array<Record<string, unknown>> = [];
 
 const s = useSession('n8n2', 'trigger-n8n2', async (session) => {
-	trigger = await createTriggerWorkflow(session.n8n, session.api, session.credential, 'E2E trigger -> NoOp');
+	trigger = await createTriggerWorkflow(
+		session.n8n,
+		session.api,
+		session.credential,
+		'E2E trigger -> NoOp',
+	);
 	session.sim.control.setReceiver({ url: trigger.productionUrl });
 });
 
@@ -31,7 +48,9 @@ async function executionsAfter(count: number): Promise<Execution[]> {
 describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 	test('the community package loads from the installed tarball', async () => {
 		const types = await s().n8n.loadedNodeTypes();
-		expect(types).toEqual(expect.arrayContaining([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSeller']));
+		expect(types).toEqual(
+			expect.arrayContaining([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSeller']),
+		);
 		expect(s().n8n.runtime.n8nVersion).toBe('2.40.7');
 	});
 
@@ -41,7 +60,11 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		expect(results.map((r) => r.eventType)).toEqual([...EVENT_TYPES]);
 		expect(EVENT_TYPES).toHaveLength(17);
 		for (const result of results) {
-			expect({ eventType: result.eventType, skipped: result.skipped, answers: answers(result) }).toEqual({
+			expect({
+				eventType: result.eventType,
+				skipped: result.skipped,
+				answers: answers(result),
+			}).toEqual({
 				eventType: result.eventType,
 				skipped: null,
 				answers: [{ status: 200, body: '', error: null }],
@@ -56,7 +79,10 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		for (const result of results) {
 			const sent = result.envelope;
 			const matching = withEnvelope(executions, sent);
-			expect({ eventType: sent.eventType, executions: matching.length }).toEqual({ eventType: sent.eventType, executions: 1 });
+			expect({ eventType: sent.eventType, executions: matching.length }).toEqual({
+				eventType: sent.eventType,
+				executions: 1,
+			});
 			const item = triggerItem(matching[0]);
 			expect(item).toMatchObject({
 				eventType: sent.eventType,
@@ -82,7 +108,11 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			const served = await servedSchema(s().n8n.baseUrl, TRIGGER_TYPE, version);
 			expect({ version, status: served.status }).toEqual({ version, status: 200 });
 			expect(served.schema).toEqual(sourceSchema('MarketplaceSellerTrigger', version));
-			const problems = eventItems.flatMap((item) => validate(item, served.schema!, { complete: true }).map((p) => `${String(item.eventType)} ${p}`));
+			const problems = eventItems.flatMap((item) =>
+				validate(item, served.schema!, { complete: true }).map(
+					(p) => `${String(item.eventType)} ${p}`,
+				),
+			);
 			expect(problems).toEqual([]);
 		}
 	});
@@ -98,8 +128,14 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		// Every copy is acknowledged (the marketplace must stop retrying) with an empty body; one runs.
 		const ok = { status: 200, body: '', error: null };
 		expect({
-			sequential: { answers: answers(sequential), executions: withEnvelope(executions, sequential.envelope).length },
-			concurrent: { answers: answers(concurrent), executions: withEnvelope(executions, concurrent.envelope).length },
+			sequential: {
+				answers: answers(sequential),
+				executions: withEnvelope(executions, sequential.envelope).length,
+			},
+			concurrent: {
+				answers: answers(concurrent),
+				executions: withEnvelope(executions, concurrent.envelope).length,
+			},
 		}).toEqual({
 			sequential: { answers: Array.from({ length: 3 }, () => ok), executions: 1 },
 			concurrent: { answers: Array.from({ length: 20 }, () => ok), executions: 1 },
@@ -129,7 +165,12 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			answers: answers(result),
 			executions: withEnvelope(executions, result.envelope).length,
 		});
-		const got = Object.fromEntries([...Object.entries(rejected), ['genuine', genuine] as const].map(([name, result]) => [name, report(result)]));
+		const got = Object.fromEntries(
+			[...Object.entries(rejected), ['genuine', genuine] as const].map(([name, result]) => [
+				name,
+				report(result),
+			]),
+		);
 		const refused = { answers: [{ status: 401, body: '', error: null }], executions: 0 };
 		expect(got).toEqual({
 			wrongSecret: refused,
@@ -155,7 +196,8 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 		expect((await s().n8n.postWebhook(trigger.path, { probe: true })).status).toBe(401);
 
 		const redelivered = [];
-		for (const envelope of accepted) redelivered.push({ envelope, result: await redeliver(s().sim, envelope) });
+		for (const envelope of accepted)
+			redelivered.push({ envelope, result: await redeliver(s().sim, envelope) });
 		const genuine = await pushFresh(s().sim);
 		const executions = await executionsAfter(before + 1);
 
@@ -167,17 +209,29 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 				answers: answers(result),
 				executions: withEnvelope(executions, envelope).length,
 			})),
-		).toEqual(accepted.map((envelope) => ({ eventType: envelope.eventType, answers: [ok], executions: 1 })));
+		).toEqual(
+			accepted.map((envelope) => ({ eventType: envelope.eventType, answers: [ok], executions: 1 })),
+		);
 		// A new push after the restart runs as usual.
-		expect({ answers: answers(genuine), executions: withEnvelope(executions, genuine.envelope).length }).toEqual({ answers: [ok], executions: 1 });
+		expect({
+			answers: answers(genuine),
+			executions: withEnvelope(executions, genuine.envelope).length,
+		}).toEqual({ answers: [ok], executions: 1 });
 		expect(executions).toHaveLength(before + 1);
 		expect(stored).not.toBeNull();
 	});
 
 	test('Acknowledge Push "once the execution is stored": answered 200, runs once, copies run nothing', async () => {
-		const early = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger (answer once stored) -> NoOp', 2, {
-			acknowledge: 'onceStored',
-		});
+		const early = await createTriggerWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E trigger (answer once stored) -> NoOp',
+			2,
+			{
+				acknowledge: 'onceStored',
+			},
+		);
 		s().sim.control.setReceiver({ url: early.productionUrl });
 		try {
 			const first = await pushFresh(s().sim);
@@ -185,7 +239,10 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			await s().api.waitForExecutions(early.workflow.id, 1, { timeoutMs: 120_000 });
 			const executions = await settledExecutions(s().api, early.workflow.id, { includeData: true });
 			const ok = { status: 200, body: '', error: null };
-			expect({ first: answers(first), copies: answers(copies) }).toEqual({ first: [ok], copies: [ok, ok, ok] });
+			expect({ first: answers(first), copies: answers(copies) }).toEqual({
+				first: [ok],
+				copies: [ok, ok, ok],
+			});
 			expect(withEnvelope(executions, first.envelope)).toHaveLength(1);
 			expect(executions).toHaveLength(1);
 		} finally {
@@ -194,13 +251,26 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 	});
 
 	test('test mode: the editor listens; a simulator push to the Test URL runs a manual execution, a forged one gets 401', async () => {
-		const tested = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E trigger test mode -> NoOp', 2, {}, false);
+		const tested = await createTriggerWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E trigger test mode -> NoOp',
+			2,
+			{},
+			false,
+		);
 		const testUrl = s().n8n.webhookTestUrl(tested.path);
 		// What the editor's "Execute step" sends (POST /rest/workflows/:id/run with the trigger to start
 		// from): n8n registers the Test URL and waits for one event.
 		if (!s().n8n.authCookie) await s().n8n.login();
-		const run = await s().n8n.rest('POST', `/workflows/${tested.workflow.id}/run`, { triggerToStartFrom: { name: TRIGGER_NODE } });
-		expect({ status: run.status, data: run.data }).toEqual({ status: 200, data: { data: { waitingForWebhook: true } } });
+		const run = await s().n8n.rest('POST', `/workflows/${tested.workflow.id}/run`, {
+			triggerToStartFrom: { name: TRIGGER_NODE },
+		});
+		expect({ status: run.status, data: run.data }).toEqual({
+			status: 200,
+			data: { data: { waitingForWebhook: true } },
+		});
 
 		// The simulator signs each push over the URL it sends to: here the Test URL.
 		const forged = await pushFresh(s().sim, { url: testUrl, wrongSecret: true });
@@ -210,11 +280,21 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			genuine: [{ status: 200, body: '', error: null }],
 		});
 
-		const [execution] = await s().api.waitForExecutions(tested.workflow.id, 1, { includeData: true, timeoutMs: 120_000 });
+		const [execution] = await s().api.waitForExecutions(tested.workflow.id, 1, {
+			includeData: true,
+			timeoutMs: 120_000,
+		});
 		const executions = await settledExecutions(s().api, tested.workflow.id, { includeData: true });
-		expect(executions.map((e) => ({ mode: e.mode, status: e.status, carries: withEnvelope([e], genuine.envelope).length }))).toEqual([
-			{ mode: 'manual', status: 'success', carries: 1 },
-		]);
-		expect(triggerItem(execution).verification).toMatchObject({ signedUrl: testUrl, registeredUrl: tested.productionUrl });
+		expect(
+			executions.map((e) => ({
+				mode: e.mode,
+				status: e.status,
+				carries: withEnvelope([e], genuine.envelope).length,
+			})),
+		).toEqual([{ mode: 'manual', status: 'success', carries: 1 }]);
+		expect(triggerItem(execution).verification).toMatchObject({
+			signedUrl: testUrl,
+			registeredUrl: tested.productionUrl,
+		});
 	});
 });

@@ -36,15 +36,21 @@ let search: ActionWorkflow;
 const s = useSession('n8n2', 'action-n8n2', async (session) => {
 	// No push receiver: packing must not push notifications anywhere.
 	session.sim.control.setReceiver({ url: null });
-	search = await createActionWorkflow(session.n8n, session.api, session.credential, 'E2E search shipments', {
-		resource: 'shipment',
-		operation: 'getAll',
-		filterType: 'preDispatch',
-		preDispatchStates: ['APPROVED'],
-		returnAll: false,
-		limit: 5,
-		filters: { locationId: LOCATION },
-	});
+	search = await createActionWorkflow(
+		session.n8n,
+		session.api,
+		session.credential,
+		'E2E search shipments',
+		{
+			resource: 'shipment',
+			operation: 'getAll',
+			filterType: 'preDispatch',
+			preDispatchStates: ['APPROVED'],
+			returnAll: false,
+			limit: 5,
+			filters: { locationId: LOCATION },
+		},
+	);
 });
 
 /** Sequence number of the last recorded simulator call (calls after it are "new"). */
@@ -75,10 +81,13 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 			expect(execution.status).toBe('success');
 			const shipments = nodeOutput(execution, ACTION_NODE);
 			expect(shipments).toHaveLength(5);
-			for (const shipment of shipments) expect(shipment.json).toMatchObject({ locationId: LOCATION });
+			for (const shipment of shipments)
+				expect(shipment.json).toMatchObject({ locationId: LOCATION });
 		}
 		const tokenCalls = callsSince(since, TOKEN_ROUTE);
-		expect(tokenCalls.map((call) => [call.status, call.query.grant_type])).toEqual([[200, 'client_credentials']]);
+		expect(tokenCalls.map((call) => [call.status, call.query.grant_type])).toEqual([
+			[200, 'client_credentials'],
+		]);
 		const searches = callsSince(since, SEARCH_ROUTE);
 		expect(searches).toHaveLength(5);
 		const issued = selfAccessTokens();
@@ -93,15 +102,28 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 
 	test('Search with Return All follows every page', async () => {
 		const sku = 'E2E-PAGES-001';
-		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 65, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
-		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search all pages', {
-			resource: 'shipment',
-			operation: 'getAll',
-			filterType: 'preDispatch',
-			preDispatchStates: ['APPROVED'],
-			returnAll: true,
-			filters: { locationId: LOCATION, skus: sku },
-		});
+		const seeded = s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 65,
+			sku,
+			itemCount: 1,
+			shipmentType: 'NORMAL',
+			hold: false,
+		}).shipmentIds;
+		const flow = await createActionWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E search all pages',
+			{
+				resource: 'shipment',
+				operation: 'getAll',
+				filterType: 'preDispatch',
+				preDispatchStates: ['APPROVED'],
+				returnAll: true,
+				filters: { locationId: LOCATION, skus: sku },
+			},
+		);
 		const since = mark();
 		const { execution } = await runAction(s().n8n, s().api, flow);
 		expect(execution.status).toBe('success');
@@ -118,22 +140,38 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 
 	test('Get Many with Include Details: the details merged into each (simplified) row, one Get Details call for 5 shipments', async () => {
 		const sku = 'E2E-DETAILS-001';
-		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 5, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
-		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E search with details', {
-			resource: 'shipment',
-			operation: 'getAll',
-			filterType: 'preDispatch',
-			returnAll: true,
-			includeDetails: true,
-			filters: { locationId: LOCATION, skus: sku },
-		});
+		const seeded = s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 5,
+			sku,
+			itemCount: 1,
+			shipmentType: 'NORMAL',
+			hold: false,
+		}).shipmentIds;
+		const flow = await createActionWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E search with details',
+			{
+				resource: 'shipment',
+				operation: 'getAll',
+				filterType: 'preDispatch',
+				returnAll: true,
+				includeDetails: true,
+				filters: { locationId: LOCATION, skus: sku },
+			},
+		);
 		const since = mark();
 		const { execution } = await runAction(s().n8n, s().api, flow);
 		expect(execution.status).toBe('success');
 		const rows = nodeOutput(execution, ACTION_NODE).map((item) => item.json);
 		expect(new Set(rows.map((row) => row.shipmentId))).toEqual(new Set(seeded));
 		for (const row of rows) {
-			expect(row.courierDetails).toEqual((s().sim.control.getShipment(String(row.shipmentId)).details as Record<string, unknown>).courierDetails);
+			expect(row.courierDetails).toEqual(
+				(s().sim.control.getShipment(String(row.shipmentId)).details as Record<string, unknown>)
+					.courierDetails,
+			);
 			expect(row.orderItems).toBeUndefined();
 		}
 		expect(callsSince(since, 'GET /sellers/v3/shipments/{ids}')).toHaveLength(1);
@@ -154,32 +192,71 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 			datingLabel: { shelfLife: 3 },
 		};
 		const since = mark();
-		const empty = await runAction(s().n8n, s().api, await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E hyperlocal without MRP', parameters));
+		const empty = await runAction(
+			s().n8n,
+			s().api,
+			await createActionWorkflow(
+				s().n8n,
+				s().api,
+				s().credential,
+				'E2E hyperlocal without MRP',
+				parameters,
+			),
+		);
 		expect(empty.execution.status).toBe('error');
-		expect(executionError(empty.execution).message).toBe('SKU E2E-HYPERLOCAL-1: price.mrp is required');
+		expect(executionError(empty.execution).message).toBe(
+			'SKU E2E-HYPERLOCAL-1: price.mrp is required',
+		);
 		expect(callsSince(since, 'POST /sellers/listings/v3/hyperlocal')).toHaveLength(0);
 
-		const { execution } = await runAction(s().n8n, s().api, await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E hyperlocal', { ...parameters, mrp: 100 }));
+		const { execution } = await runAction(
+			s().n8n,
+			s().api,
+			await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E hyperlocal', {
+				...parameters,
+				mrp: 100,
+			}),
+		);
 		expect(execution.status).toBe('success');
-		expect(nodeOutput(execution, ACTION_NODE).map((item) => item.json)).toEqual([expect.objectContaining({ sku: 'E2E-HYPERLOCAL-1', status: 'SUCCESS' })]);
+		expect(nodeOutput(execution, ACTION_NODE).map((item) => item.json)).toEqual([
+			expect.objectContaining({ sku: 'E2E-HYPERLOCAL-1', status: 'SUCCESS' }),
+		]);
 		const [call] = callsSince(since, 'POST /sellers/listings/v3/hyperlocal');
-		expect((call.body as Record<string, Record<string, unknown>>)['E2E-HYPERLOCAL-1']).toMatchObject({ location: { id: LOCATION, status: 'ENABLED', inventory: 7 }, price: { mrp: 100, selling_price: 90, currency: 'INR' } });
+		expect(
+			(call.body as Record<string, Record<string, unknown>>)['E2E-HYPERLOCAL-1'],
+		).toMatchObject({
+			location: { id: LOCATION, status: 'ENABLED', inventory: 7 },
+			price: { mrp: 100, selling_price: 90, currency: 'INR' },
+		});
 	});
 
 	let packedIds: string[] = [];
 
 	test('Generate Labels for 60 shipments (60 input items, one execution) in 3 requests', async () => {
 		const sku = 'E2E-LABELS-001';
-		const seeded = s().sim.control.seedShipments({ locationId: LOCATION, count: 60, sku, itemCount: 1, shipmentType: 'NORMAL', hold: false }).shipmentIds;
+		const seeded = s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 60,
+			sku,
+			itemCount: 1,
+			shipmentType: 'NORMAL',
+			hold: false,
+		}).shipmentIds;
 		const invoiceDate = new Date().toISOString();
 		const items = seeded.map((shipmentId) => {
-			const shipment = s().sim.control.getShipment(shipmentId).shipment as { orderItems: Array<{ orderItemId: string; orderId: string; quantity: number }> };
+			const shipment = s().sim.control.getShipment(shipmentId).shipment as {
+				orderItems: Array<{ orderItemId: string; orderId: string; quantity: number }>;
+			};
 			return {
 				shipmentId,
 				locationId: LOCATION,
 				label: {
 					invoices: [{ orderId: shipment.orderItems[0].orderId, invoiceDate }],
-					taxItems: shipment.orderItems.map((item) => ({ orderItemId: item.orderItemId, taxRate: 18, quantity: item.quantity })),
+					taxItems: shipment.orderItems.map((item) => ({
+						orderItemId: item.orderItemId,
+						taxRate: 18,
+						quantity: item.quantity,
+					})),
 				},
 			};
 		});
@@ -210,8 +287,14 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 
 		const labelCalls = callsSince(since, LABELS_ROUTE);
 		expect(labelCalls.map((call) => call.status)).toEqual([200, 200, 200]);
-		expect(labelCalls.map((call) => (call.body as { shipments: unknown[] }).shipments.length)).toEqual([25, 25, 10]);
-		const sent = labelCalls.flatMap((call) => (call.body as { shipments: Array<{ shipmentId: string }> }).shipments.map((entry) => entry.shipmentId));
+		expect(
+			labelCalls.map((call) => (call.body as { shipments: unknown[] }).shipments.length),
+		).toEqual([25, 25, 10]);
+		const sent = labelCalls.flatMap((call) =>
+			(call.body as { shipments: Array<{ shipmentId: string }> }).shipments.map(
+				(entry) => entry.shipmentId,
+			),
+		);
 		expect(sent).toEqual(seeded);
 		packedIds = seeded;
 	});
@@ -220,18 +303,27 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(packedIds).toHaveLength(60);
 		// Packing is asynchronous in the marketplace (here: immediate); wait until the simulator says PACKED.
 		await s().sim.control.flushNotifications();
-		for (const id of packedIds.slice(0, 3)) expect(s().sim.control.getShipment(id).state).toBe('PACKED');
+		for (const id of packedIds.slice(0, 3))
+			expect(s().sim.control.getShipment(id).state).toBe('PACKED');
 
-		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E download labels', {
-			resource: 'shipment',
-			operation: 'downloadLabels',
-			shipmentIds: '={{ $json.body.shipmentIds }}',
-			binaryPropertyName: 'data',
-			outputMode: 'perBatch',
-		});
+		const flow = await createActionWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E download labels',
+			{
+				resource: 'shipment',
+				operation: 'downloadLabels',
+				shipmentIds: '={{ $json.body.shipmentIds }}',
+				binaryPropertyName: 'data',
+				outputMode: 'perBatch',
+			},
+		);
 		const wanted = packedIds.slice(0, 3);
 		const since = mark();
-		const { execution } = await runAction(s().n8n, s().api, flow, { shipmentIds: wanted.join(',') });
+		const { execution } = await runAction(s().n8n, s().api, flow, {
+			shipmentIds: wanted.join(','),
+		});
 		expect(execution.status).toBe('success');
 		const files = nodeOutput(execution, ACTION_NODE);
 		expect(files).toHaveLength(1);
@@ -239,7 +331,11 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(files[0].json).toMatchObject({ shipmentIds: wanted, fileName: expectedName });
 		expect(files[0].json.fileSize).toEqual(expect.any(Number));
 		const binary = files[0].binary?.data as Record<string, unknown> | undefined;
-		expect(binary).toMatchObject({ mimeType: 'application/pdf', fileName: expectedName, fileExtension: 'pdf' });
+		expect(binary).toMatchObject({
+			mimeType: 'application/pdf',
+			fileName: expectedName,
+			fileExtension: 'pdf',
+		});
 		expect(callsSince(since, DOWNLOAD_ROUTE).map((call) => call.status)).toEqual([200]);
 
 		// The bytes exist where n8n keeps binary data: fetch them through the editor's REST API.
@@ -249,17 +345,29 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 	});
 
 	test('Notification Subscription > Update: success, then 403 and 404 with the explained message', async () => {
-		const flow = await createActionWorkflow(s().n8n, s().api, s().credential, 'E2E subscription update', {
-			resource: 'notificationSubscription',
-			operation: 'update',
-			sellerId: SELLER,
-			locationId: '={{ $json.body.locationId }}',
-			orderNotifications: 'enable',
-			returnNotifications: '={{ $json.body.returns }}',
-		});
-		const subscription = () => s().sim.control.listSubscriptions().subscriptions.find((sub) => sub.sellerId === SELLER && sub.locationId === LOCATION);
+		const flow = await createActionWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E subscription update',
+			{
+				resource: 'notificationSubscription',
+				operation: 'update',
+				sellerId: SELLER,
+				locationId: '={{ $json.body.locationId }}',
+				orderNotifications: 'enable',
+				returnNotifications: '={{ $json.body.returns }}',
+			},
+		);
+		const subscription = () =>
+			s()
+				.sim.control.listSubscriptions()
+				.subscriptions.find((sub) => sub.sellerId === SELLER && sub.locationId === LOCATION);
 
-		const disabled = await runAction(s().n8n, s().api, flow, { locationId: LOCATION, returns: 'disable' });
+		const disabled = await runAction(s().n8n, s().api, flow, {
+			locationId: LOCATION,
+			returns: 'disable',
+		});
 		expect(disabled.execution.status).toBe('success');
 		expect(nodeOutput(disabled.execution, ACTION_NODE)[0].json).toMatchObject({
 			sellerId: SELLER,
@@ -268,13 +376,19 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 			returnNotifications: 'disabled',
 		});
 		expect(subscription()).toMatchObject({ disableOrder: false, disableReturns: true });
-		const enabled = await runAction(s().n8n, s().api, flow, { locationId: LOCATION, returns: 'enable' });
+		const enabled = await runAction(s().n8n, s().api, flow, {
+			locationId: LOCATION,
+			returns: 'enable',
+		});
 		expect(enabled.execution.status).toBe('success');
 		expect(subscription()).toMatchObject({ disableOrder: false, disableReturns: false });
 
 		// LOC-DEMO-2's subscription belongs to the partner app: 403.
 		const since = mark();
-		const foreign = await runAction(s().n8n, s().api, flow, { locationId: 'LOC-DEMO-2', returns: 'enable' });
+		const foreign = await runAction(s().n8n, s().api, flow, {
+			locationId: 'LOC-DEMO-2',
+			returns: 'enable',
+		});
 		expect(foreign.execution.status).toBe('error');
 		const foreignError = executionError(foreign.execution);
 		expect(`${foreignError.message} ${foreignError.description}`).toContain(
@@ -283,7 +397,10 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(callsSince(since, SUBSCRIPTION_ROUTE).map((call) => call.status)).toEqual([403]);
 
 		// No subscription at all: 404.
-		const missing = await runAction(s().n8n, s().api, flow, { locationId: 'LOC-NOWHERE', returns: 'enable' });
+		const missing = await runAction(s().n8n, s().api, flow, {
+			locationId: 'LOC-NOWHERE',
+			returns: 'enable',
+		});
 		expect(missing.execution.status).toBe('error');
 		const missingError = executionError(missing.execution);
 		expect(`${missingError.message} ${missingError.description}`).toContain(
@@ -301,7 +418,11 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, ACTION_NODE)).toHaveLength(5);
 
-		const calls = callsSince(since).map((call) => ({ route: call.route, status: call.status, token: bearer(call) }));
+		const calls = callsSince(since).map((call) => ({
+			route: call.route,
+			status: call.status,
+			token: bearer(call),
+		}));
 		const renewed = selfAccessTokens().filter((token) => !token.expired && !token.revoked);
 		expect(renewed).toHaveLength(1);
 		expect(renewed[0].token).not.toBe(current.token);
@@ -315,19 +436,37 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
 		const next = mark();
 		const again = await runAction(s().n8n, s().api, search);
 		expect(again.execution.status).toBe('success');
-		expect(callsSince(next).map((call) => ({ route: call.route, status: call.status, token: bearer(call) }))).toEqual([
-			{ route: SEARCH_ROUTE, status: 200, token: renewed[0].token },
-		]);
+		expect(
+			callsSince(next).map((call) => ({
+				route: call.route,
+				status: call.status,
+				token: bearer(call),
+			})),
+		).toEqual([{ route: SEARCH_ROUTE, status: 200, token: renewed[0].token }]);
 	});
 
 	test('a redirect to another host (issue 11, point 1): the execution fails naming it, and no credential reaches it', async () => {
 		const recorder = await startHeaderRecorder();
 		try {
-			s().sim.control.addFault({ route: SEARCH_ROUTE, status: 307, headers: { Location: `${recorder.url}/sellers/v3/shipments/filter` }, body: '', times: -1 });
-			s().sim.control.addFault({ route: TOKEN_ROUTE, status: 302, headers: { Location: `${recorder.url}/oauth-service/oauth/token` }, body: '', times: -1 });
+			s().sim.control.addFault({
+				route: SEARCH_ROUTE,
+				status: 307,
+				headers: { Location: `${recorder.url}/sellers/v3/shipments/filter` },
+				body: '',
+				times: -1,
+			});
+			s().sim.control.addFault({
+				route: TOKEN_ROUTE,
+				status: 302,
+				headers: { Location: `${recorder.url}/oauth-service/oauth/token` },
+				body: '',
+				times: -1,
+			});
 			const { execution } = await runAction(s().n8n, s().api, search);
 			expect(execution.status).toBe('error');
-			expect(executionError(execution).message).toContain(`redirected the request to ${recorder.host}`);
+			expect(executionError(execution).message).toContain(
+				`redirected the request to ${recorder.host}`,
+			);
 			// The token had expired or not: either redirect is refused, and nothing reached the other host.
 			expect(recorder.requests).toEqual([]);
 		} finally {
@@ -342,36 +481,71 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
  * meets it: the editor loads the saved credential with its secrets redacted and sends that back.
  */
 describe("the editor's credential test in n8n 2.40.7", () => {
-	async function testInEditor(id: string, name: string, type: string, data: Record<string, unknown>) {
-		const answer = await s().n8n.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
-			credentials: { id, name, type, data },
-		});
+	async function testInEditor(
+		id: string,
+		name: string,
+		type: string,
+		data: Record<string, unknown>,
+	) {
+		const answer = await s().n8n.rest<{ data: { status: string; message: string } }>(
+			'POST',
+			'/credentials/test',
+			{
+				credentials: { id, name, type, data },
+			},
+		);
 		expect(answer.status).toBe(200);
 		return answer.data.data;
 	}
 
 	async function editorCopy(id: string): Promise<Record<string, unknown>> {
-		const loaded = await s().n8n.rest<{ data: { data: Record<string, unknown> } }>('GET', `/credentials/${id}?includeData=true`);
+		const loaded = await s().n8n.rest<{ data: { data: Record<string, unknown> } }>(
+			'GET',
+			`/credentials/${id}?includeData=true`,
+		);
 		expect(loaded.status).toBe(200);
 		return loaded.data.data.data;
 	}
 
-	const base = () => ({ environment: 'production', productionBaseUrl: s().sim.url, sandboxBaseUrl: 'https://sandbox.invalid', scope: 'Seller_Api' });
+	const base = () => ({
+		environment: 'production',
+		productionBaseUrl: s().sim.url,
+		sandboxBaseUrl: 'https://sandbox.invalid',
+		scope: 'Seller_Api',
+	});
 
 	test('self access app: a working credential passes, a wrong secret typed in fails even while the stored token works', async () => {
-		const good = { appId: s().sim.demo.selfApp.appId, appSecret: s().sim.demo.selfApp.appSecret, ...base() };
-		const created = await s().api.createCredential({ name: 'E2E editor test self', type: 'marketplaceSellerApi', data: good });
-		expect(await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', good)).toEqual({ status: 'OK', message: 'Connection successful!' });
-		const wrong = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', { ...good, appSecret: 'wrong-secret-value' });
+		const good = {
+			appId: s().sim.demo.selfApp.appId,
+			appSecret: s().sim.demo.selfApp.appSecret,
+			...base(),
+		};
+		const created = await s().api.createCredential({
+			name: 'E2E editor test self',
+			type: 'marketplaceSellerApi',
+			data: good,
+		});
+		expect(
+			await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', good),
+		).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const wrong = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', {
+			...good,
+			appSecret: 'wrong-secret-value',
+		});
 		expect(wrong.status).toBe('Error');
 		expect(wrong.message).not.toContain('wrong-secret-value');
 
 		// As the editor sends it after a token was stored: the saved credential, secrets redacted.
 		const copy = await editorCopy(created.id);
-		expect(await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', copy)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(
+			await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', copy),
+		).toEqual({ status: 'OK', message: 'Connection successful!' });
 		// A wrong secret typed into it (issue 11, point 9): the test asks the token service with it.
 		const since = mark();
-		const typed = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', { ...copy, appSecret: 'wrong-secret-value' });
+		const typed = await testInEditor(created.id, 'E2E editor test self', 'marketplaceSellerApi', {
+			...copy,
+			appSecret: 'wrong-secret-value',
+		});
 		expect(typed.status).toBe('Error');
 		// n8n answers the 401 by renewing the token with the typed secret, whose refusal it then reports.
 		expect(typed.message).toMatch(/Bad credentials|refused the App ID or App Secret/);
@@ -385,36 +559,80 @@ describe("the editor's credential test in n8n 2.40.7", () => {
 			redirectUrl: s().sim.demo.partnerApp.redirectUri,
 			...base(),
 		};
-		const created = await s().api.createCredential({ name: 'E2E editor test partner', type: 'marketplaceSellerOAuth2Api', data: partner });
-		const noCode = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', partner);
+		const created = await s().api.createCredential({
+			name: 'E2E editor test partner',
+			type: 'marketplaceSellerOAuth2Api',
+			data: partner,
+		});
+		const noCode = await testInEditor(
+			created.id,
+			'E2E editor test partner',
+			'marketplaceSellerOAuth2Api',
+			partner,
+		);
 		expect(noCode.status).toBe('Error');
 		expect(noCode.message).toMatch(/no authorization code yet/);
-		expect(noCode.message).toContain(`${s().sim.url}/oauth-service/oauth/authorize?client_id=demo-partner-app&redirect_uri=`);
+		expect(noCode.message).toContain(
+			`${s().sim.url}/oauth-service/oauth/authorize?client_id=demo-partner-app&redirect_uri=`,
+		);
 
-		const { code } = s().sim.control.issueAuthCode({ appId: partner.appId, sellerId: SELLER, redirectUri: partner.redirectUrl });
+		const { code } = s().sim.control.issueAuthCode({
+			appId: partner.appId,
+			sellerId: SELLER,
+			redirectUri: partner.redirectUrl,
+		});
 		const withCode = { ...partner, authorizationCode: code };
 		const exchange = mark();
-		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', withCode)).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(callsSince(exchange, TOKEN_ROUTE).map((call) => `${String(call.query.grant_type)} ${call.status}`)).toEqual(['authorization_code 200']);
-		expect(callsSince(exchange, EXPIRY_ROUTE).map((call) => `${String(call.query.token_type)} ${call.status}`)).toEqual(['refresh 200']);
+		expect(
+			await testInEditor(
+				created.id,
+				'E2E editor test partner',
+				'marketplaceSellerOAuth2Api',
+				withCode,
+			),
+		).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(
+			callsSince(exchange, TOKEN_ROUTE).map(
+				(call) => `${String(call.query.grant_type)} ${call.status}`,
+			),
+		).toEqual(['authorization_code 200']);
+		expect(
+			callsSince(exchange, EXPIRY_ROUTE).map(
+				(call) => `${String(call.query.token_type)} ${call.status}`,
+			),
+		).toEqual(['refresh 200']);
 
 		// The editor's copy of the saved credential, secrets redacted, tested again: no new token needed.
 		const copy = await editorCopy(created.id);
 		const retest = mark();
-		expect(await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', copy)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(
+			await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', copy),
+		).toEqual({ status: 'OK', message: 'Connection successful!' });
 		expect(callsSince(retest, TOKEN_ROUTE)).toHaveLength(0);
 
 		// A wrong secret typed into that copy fails (the stored tokens still work: issue 11, point 9).
-		const typed = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', { ...copy, appSecret: 'wrong-secret-value' });
+		const typed = await testInEditor(
+			created.id,
+			'E2E editor test partner',
+			'marketplaceSellerOAuth2Api',
+			{ ...copy, appSecret: 'wrong-secret-value' },
+		);
 		expect(typed.status).toBe('Error');
 		// n8n answers the 401 by renewing the token with the typed secret, whose refusal it then reports.
 		expect(typed.message).toMatch(/Bad credentials|refused the App ID or App Secret/);
 
 		// An expired refresh token: the seller must authorize again, and the test says so.
 		s().sim.control.expireTokens({ appId: partner.appId, kind: 'refresh' });
-		const expired = await testInEditor(created.id, 'E2E editor test partner', 'marketplaceSellerOAuth2Api', await editorCopy(created.id));
+		const expired = await testInEditor(
+			created.id,
+			'E2E editor test partner',
+			'marketplaceSellerOAuth2Api',
+			await editorCopy(created.id),
+		);
 		expect(expired.status).toBe('Error');
-		expect(expired.message).toMatch(/refresh token has expired: the seller must authorize the app again/);
+		expect(expired.message).toMatch(
+			/refresh token has expired: the seller must authorize the app again/,
+		);
 	});
 });
 
@@ -423,14 +641,29 @@ describe('the morning-labels example in the editor of n8n 2.40.7', () => {
 
 	test('Execute step on Generate labels starts at once from the pinned Run now call and packs the shipments it found', async () => {
 		const file = 'morning-labels.json';
-		const example = { file, workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', file), 'utf8')) };
-		const { workflow } = prepareExample(example, { credential: { id: s().credential.id, name: s().credential.name }, filesFolder: '' });
+		const example = {
+			file,
+			workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', file), 'utf8')),
+		};
+		const { workflow } = prepareExample(example, {
+			credential: { id: s().credential.id, name: s().credential.name },
+			filesFolder: '',
+		});
 		expect(Object.keys(workflow.pinData ?? {})).toEqual(['Run now (webhook)']);
-		s().sim.control.seedShipments({ locationId: LOCATION, count: 3, state: 'APPROVED', itemCount: 1, hold: false, dispatchByDate: s().sim.control.getClock().epochMs });
+		s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 3,
+			state: 'APPROVED',
+			itemCount: 1,
+			hold: false,
+			dispatchByDate: s().sim.control.getClock().epochMs,
+		});
 		const created = await s().api.createWorkflow(workflow);
 		if (!s().n8n.authCookie) await s().n8n.login();
 		// What the editor sends for "Execute step" on a node that has not run yet.
-		const answer = await s().n8n.rest<{ data: { executionId?: string; waitingForWebhook?: boolean } }>('POST', `/workflows/${created.id}/run`, {
+		const answer = await s().n8n.rest<{
+			data: { executionId?: string; waitingForWebhook?: boolean };
+		}>('POST', `/workflows/${created.id}/run`, {
 			destinationNode: { nodeName: LABELS_NODE, mode: 'inclusive' },
 		});
 		expect(answer.status).toBe(200);
@@ -441,7 +674,8 @@ describe('the morning-labels example in the editor of n8n 2.40.7', () => {
 		expect(execution.status).toBe('success');
 		const labelled = nodeOutput(execution, LABELS_NODE);
 		expect(labelled.length).toBeGreaterThan(0);
-		for (const item of labelled) expect(item.json).toMatchObject({ status: 'SUCCESS', packed: true });
+		for (const item of labelled)
+			expect(item.json).toMatchObject({ status: 'SUCCESS', packed: true });
 		// Stopped at the destination: nothing was downloaded or written.
 		expect(nodeOutput(execution, 'Download label PDF')).toEqual([]);
 	});
@@ -451,7 +685,8 @@ describe('the morning-labels example in the editor of n8n 2.40.7', () => {
 async function readBinary(id: string, inline: unknown): Promise<Buffer> {
 	if (id === '') {
 		// Binary data kept in the execution itself (default mode in some setups): base64.
-		if (typeof inline !== 'string') throw new Error('the binary entry has neither an id nor inline data');
+		if (typeof inline !== 'string')
+			throw new Error('the binary entry has neither an id nor inline data');
 		return Buffer.from(inline, 'base64');
 	}
 	if (!s().n8n.authCookie) await s().n8n.login();
@@ -461,13 +696,16 @@ async function readBinary(id: string, inline: unknown): Promise<Buffer> {
 		headers: { cookie: s().n8n.authCookie!, 'browser-id': BROWSER_ID },
 		responseType: 'arraybuffer',
 	});
-	if (answer.status !== 200) throw new Error(`GET /rest/binary-data ${id} -> HTTP ${answer.status}`);
+	if (answer.status !== 200)
+		throw new Error(`GET /rest/binary-data ${id} -> HTTP ${answer.status}`);
 	const bytes = Buffer.from(answer.data);
 	// Filesystem mode ("filesystem-v2:workflows/<id>/executions/<id>/binary_data/<uuid>"): the file is
 	// under .n8n/storage in 2.x (.n8n/binaryData in 1.x) and holds the same bytes.
 	const file = id.startsWith('filesystem') ? id.slice(id.indexOf(':') + 1) : undefined;
 	if (file !== undefined) {
-		const onDisk = ['storage', 'binaryData'].map((root) => join(s().n8n.userFolder, '.n8n', root, file)).filter((path) => existsSync(path));
+		const onDisk = ['storage', 'binaryData']
+			.map((root) => join(s().n8n.userFolder, '.n8n', root, file))
+			.filter((path) => existsSync(path));
 		expect(onDisk).toHaveLength(1);
 		expect(readFileSync(onDisk[0]).equals(bytes)).toBe(true);
 	}

@@ -6,7 +6,14 @@
 import { servedSchema, sourceSchema } from './support/outputSchema';
 import { answers, carries, LOCATION, pushFresh, triggerItem, withEnvelope } from './support/pushes';
 import { ACTION_TYPE, TRIGGER_TYPE, useSession } from './support/session';
-import { ACTION_NODE, createActionWorkflow, createTriggerWorkflow, nodeOutput, runAction, settledExecutions } from './support/workflows';
+import {
+	ACTION_NODE,
+	createActionWorkflow,
+	createTriggerWorkflow,
+	nodeOutput,
+	runAction,
+	settledExecutions,
+} from './support/workflows';
 
 const s = useSession('n8n1', 'smoke-n8n1');
 
@@ -14,16 +21,27 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 	test('the tarball installs and both node types load', async () => {
 		expect(s().n8n.runtime.major).toBe(1);
 		expect(s().n8n.runtime.n8nVersion).toMatch(/^1\.123\./);
-		expect(await s().n8n.loadedNodeTypes()).toEqual(expect.arrayContaining([TRIGGER_TYPE, ACTION_TYPE]));
+		expect(await s().n8n.loadedNodeTypes()).toEqual(
+			expect.arrayContaining([TRIGGER_TYPE, ACTION_TYPE]),
+		);
 	});
 
 	test("the editor gets the trigger's output schema (version 1)", async () => {
-		expect(await servedSchema(s().n8n.baseUrl, TRIGGER_TYPE, '1.0.0')).toEqual({ status: 200, schema: sourceSchema('MarketplaceSellerTrigger', '1.0.0') });
+		expect(await servedSchema(s().n8n.baseUrl, TRIGGER_TYPE, '1.0.0')).toEqual({
+			status: 200,
+			schema: sourceSchema('MarketplaceSellerTrigger', '1.0.0'),
+		});
 	});
 
 	test('trigger: a signed push runs one execution, a forged one gets 401 and runs none', async () => {
 		// Version 1: what workflows saved before version 2 existed hold.
-		const trigger = await createTriggerWorkflow(s().n8n, s().api, s().credential, 'E2E smoke trigger -> NoOp', 1);
+		const trigger = await createTriggerWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E smoke trigger -> NoOp',
+			1,
+		);
 		s().sim.control.setReceiver({ url: trigger.productionUrl });
 
 		const forged = await pushFresh(s().sim, { wrongSecret: true });
@@ -33,8 +51,14 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 
 		const ok = { status: 200, body: '', error: null };
 		expect({
-			forged: { answers: answers(forged), executions: withEnvelope(executions, forged.envelope).length },
-			genuine: { answers: answers(genuine), executions: withEnvelope(executions, genuine.envelope).length },
+			forged: {
+				answers: answers(forged),
+				executions: withEnvelope(executions, forged.envelope).length,
+			},
+			genuine: {
+				answers: answers(genuine),
+				executions: withEnvelope(executions, genuine.envelope).length,
+			},
 		}).toEqual({
 			forged: { answers: [{ status: 401, body: '', error: null }], executions: 0 },
 			genuine: { answers: [ok, ok], executions: 1 },
@@ -66,7 +90,8 @@ describe('smoke run in n8n 1.123.x on Node 20', () => {
 		expect(execution.status).toBe('success');
 		const shipments = nodeOutput(execution, ACTION_NODE);
 		expect(shipments).toHaveLength(3);
-		for (const shipment of shipments) expect(shipment.json).toMatchObject({ locationId: LOCATION, shipmentId: expect.any(String) });
+		for (const shipment of shipments)
+			expect(shipment.json).toMatchObject({ locationId: LOCATION, shipmentId: expect.any(String) });
 		expect(s().sim.control.counters().counters['GET /oauth-service/oauth/token']).toBe(1);
 	});
 });

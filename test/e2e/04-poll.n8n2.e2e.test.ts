@@ -34,9 +34,17 @@ const s = useSession('n8n2', 'poll-n8n2', async (session) => {
 					events: ['shipment_created', 'shipment_packed'],
 					options: { locationId: 'LOC-DEMO-1' },
 				},
-				credentials: { [CREDENTIAL_TYPE]: { id: session.credential.id, name: session.credential.name } },
+				credentials: {
+					[CREDENTIAL_TYPE]: { id: session.credential.id, name: session.credential.name },
+				},
 			},
-			{ name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+			{
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
 		],
 		connections: { [POLL_NODE]: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -54,7 +62,8 @@ async function nextPolls(count: number): Promise<void> {
 	const target = searchCalls() + count;
 	const deadline = Date.now() + POLL_WAIT_MS * count;
 	while (searchCalls() < target) {
-		if (Date.now() > deadline) throw new Error(`n8n did not poll ${count} more time(s) within ${POLL_WAIT_MS * count} ms`);
+		if (Date.now() > deadline)
+			throw new Error(`n8n did not poll ${count} more time(s) within ${POLL_WAIT_MS * count} ms`);
 		await sleep(500);
 	}
 }
@@ -63,7 +72,11 @@ async function nextPolls(count: number): Promise<void> {
 function changes(executions: Execution[]): string[] {
 	return [...executions]
 		.sort((a, b) => Number(a.id) - Number(b.id))
-		.flatMap((execution) => nodeOutput(execution, POLL_NODE).map((item) => `${String(item.json.eventType)} ${String(item.json.shipmentId)}`));
+		.flatMap((execution) =>
+			nodeOutput(execution, POLL_NODE).map(
+				(item) => `${String(item.json.eventType)} ${String(item.json.shipmentId)}`,
+			),
+		);
 }
 
 async function executionsAfter(count: number): Promise<Execution[]> {
@@ -72,7 +85,12 @@ async function executionsAfter(count: number): Promise<Execution[]> {
 }
 
 function newOrder(): string {
-	const [id] = s().sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 1, itemCount: 1, orderDate: new Date().toISOString() }).shipmentIds;
+	const [id] = s().sim.control.seedShipments({
+		locationId: 'LOC-DEMO-1',
+		count: 1,
+		itemCount: 1,
+		orderDate: new Date().toISOString(),
+	}).shipmentIds;
 	return id;
 }
 
@@ -90,12 +108,24 @@ describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
 		const packed = await executionsAfter(2);
 		expect(changes(packed)).toEqual([`shipment_created ${id}`, `shipment_packed ${id}`]);
 		for (const execution of packed) expect(execution.status).toBe('success');
-		const item = nodeOutput(packed.sort((a, b) => Number(a.id) - Number(b.id))[1], POLL_NODE)[0].json;
-		expect(item).toMatchObject({ eventType: 'shipment_packed', source: 'marketplace', version: 'v3', shipmentId: id, attributes: { status: 'PACKED' } });
+		const item = nodeOutput(packed.sort((a, b) => Number(a.id) - Number(b.id))[1], POLL_NODE)[0]
+			.json;
+		expect(item).toMatchObject({
+			eventType: 'shipment_packed',
+			source: 'marketplace',
+			version: 'v3',
+			shipmentId: id,
+			attributes: { status: 'PACKED' },
+		});
 		// The output schema the editor gets describes what n8n ran.
 		const served = await servedSchema(s().n8n.baseUrl, POLL_TYPE, '1.0.0');
-		expect(served).toEqual({ status: 200, schema: sourceSchema('MarketplaceSellerPollTrigger', '1.0.0') });
-		const items = packed.flatMap((execution) => nodeOutput(execution, POLL_NODE).map((output) => output.json));
+		expect(served).toEqual({
+			status: 200,
+			schema: sourceSchema('MarketplaceSellerPollTrigger', '1.0.0'),
+		});
+		const items = packed.flatMap((execution) =>
+			nodeOutput(execution, POLL_NODE).map((output) => output.json),
+		);
 		expect(items.flatMap((json) => validate(json, served.schema!, { complete: true }))).toEqual([]);
 		// That the following polls (whose windows overlap these) run nothing is checked by the next test.
 	});
@@ -103,7 +133,10 @@ describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
 	test('an n8n restart between creation and packing: no duplicate, nothing missed', async () => {
 		const before = changes(await settledExecutions(s().api, workflowId, { includeData: true }));
 		const id = newOrder();
-		expect(changes(await executionsAfter(before.length + 1))).toEqual([...before, `shipment_created ${id}`]);
+		expect(changes(await executionsAfter(before.length + 1))).toEqual([
+			...before,
+			`shipment_created ${id}`,
+		]);
 		const stored = await s().n8n.workflowStaticData(workflowId);
 		expect(JSON.stringify(stored)).toContain('pollMemory');
 

@@ -4,7 +4,11 @@
  * past changes that were never seen), and the search, which changes nothing, is retried.
  */
 // Retries wait with n8n-workflow's sleep: recorded, not waited for (no real sleeping in tests).
-jest.mock('n8n-workflow', () => jest.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep').withInstantSleep());
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/instantSleep')>('../support/instantSleep')
+		.withInstantSleep(),
+);
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -43,8 +47,18 @@ describe('the poll trigger and odd answers', () => {
 
 	const at = (seconds: number) => jest.setSystemTime(T + seconds * 1000);
 	const seed = (count: number) =>
-		sim.control.seedShipments({ count, locationId: 'LOC-DEMO-1', state: 'APPROVED', itemCount: 1, orderDate: new Date().toISOString() }).shipmentIds;
-	const created = (items: IDataObject[]) => items.filter((item) => item.eventType === 'shipment_created').map((item) => String(item.shipmentId)).sort();
+		sim.control.seedShipments({
+			count,
+			locationId: 'LOC-DEMO-1',
+			state: 'APPROVED',
+			itemCount: 1,
+			orderDate: new Date().toISOString(),
+		}).shipmentIds;
+	const created = (items: IDataObject[]) =>
+		items
+			.filter((item) => item.eventType === 'shipment_created')
+			.map((item) => String(item.shipmentId))
+			.sort();
 
 	it('a search answered {} fails the poll instead of reporting no changes; the next poll still finds them', async () => {
 		const runner = new PollTriggerRunner(store, { events: ['shipment_created'] });
@@ -52,7 +66,9 @@ describe('the poll trigger and odd answers', () => {
 		at(60);
 		const ids = seed(3);
 		sim.control.addFault({ route: SEARCH_POST, status: 200, body: {}, times: 1 });
-		await expect(runner.poll()).rejects.toThrow("the marketplace's answer (HTTP 200) has no shipments list");
+		await expect(runner.poll()).rejects.toThrow(
+			"the marketplace's answer (HTTP 200) has no shipments list",
+		);
 		at(120);
 		expect(created((await runner.poll()).items)).toEqual([...ids].sort());
 	});
@@ -62,8 +78,15 @@ describe('the poll trigger and odd answers', () => {
 		await runner.poll();
 		at(60);
 		const ids = seed(2);
-		sim.control.addFault({ route: SEARCH_POST, status: 500, body: { error: 'INTERNAL_ERROR' }, times: 1 });
+		sim.control.addFault({
+			route: SEARCH_POST,
+			status: 500,
+			body: { error: 'INTERNAL_ERROR' },
+			times: 1,
+		});
 		expect(created((await runner.poll()).items)).toEqual([...ids].sort());
-		expect(sim.control.listCalls({ route: SEARCH_POST }).calls.map((call) => call.status)).toEqual([500, 200]);
+		expect(sim.control.listCalls({ route: SEARCH_POST }).calls.map((call) => call.status)).toEqual([
+			500, 200,
+		]);
 	});
 });

@@ -6,7 +6,18 @@
  * URL encoding changes (+ / =).
  */
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
-import { accessToken, failed, ok, PARTNER, partnerStore, runAction, SELF, TOKEN_ROUTE, useSimulator, visibleText } from '../action/helpers';
+import {
+	accessToken,
+	failed,
+	ok,
+	PARTNER,
+	partnerStore,
+	runAction,
+	SELF,
+	TOKEN_ROUTE,
+	useSimulator,
+	visibleText,
+} from '../action/helpers';
 import { n8nHttp } from '../support/fixtures';
 import { assertNoSecret, encodingsOf, findSecret } from './support/secretGuard';
 
@@ -14,7 +25,14 @@ const SELF_APP = { appId: 'abfRLLaAd', appSecret: 'lTQsFmeTtckbggDJTfUL' };
 const PARTNER_APP = { appId: 'hostile-partner', appSecret: 'pArtner+secret/with=signs' };
 const SEARCH = 'POST /sellers/v3/shipments/filter';
 const EXPIRY = 'GET /oauth-service/oauth/token/expiry';
-const search = { resource: 'shipment', operation: 'getAll', filterType: 'preDispatch', returnAll: false, limit: 1, simplify: false };
+const search = {
+	resource: 'shipment',
+	operation: 'getAll',
+	filterType: 'preDispatch',
+	returnAll: false,
+	limit: 1,
+	simplify: false,
+};
 
 function b64(text: string): string {
 	return Buffer.from(text, 'utf8').toString('base64');
@@ -30,13 +48,20 @@ describe('encoded secrets are redacted everywhere', () => {
 	});
 
 	function tokenServiceEchoes(text: string): void {
-		env.sim.control.addFault({ route: TOKEN_ROUTE, status: 401, body: { error: 'unauthorized', error_description: text }, times: -1 });
+		env.sim.control.addFault({
+			route: TOKEN_ROUTE,
+			status: 401,
+			body: { error: 'unauthorized', error_description: text },
+			times: -1,
+		});
 	}
 
 	it('base64 of appid:secret without the Basic prefix, in a token service error', async () => {
 		tokenServiceEchoes(`Bad credentials in header ${b64(selfPair)}`);
 		const error = failed(await runAction(env.store, SELF, search));
-		expect(error.message).toBe('Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials in header [redacted]');
+		expect(error.message).toBe(
+			'Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials in header [redacted]',
+		);
 	});
 
 	it('"Basic <base64 without a digit>" in a token service error', async () => {
@@ -48,15 +73,24 @@ describe('encoded secrets are redacted everywhere', () => {
 
 	it('the secret base64-encoded alone, in an API error', async () => {
 		ok(await runAction(env.store, SELF, search));
-		env.sim.control.addFault({ route: SEARCH, status: 403, body: { error: 'FORBIDDEN', message: `client ${b64(SELF_APP.appSecret)} not allowed` }, times: -1 });
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 403,
+			body: { error: 'FORBIDDEN', message: `client ${b64(SELF_APP.appSecret)} not allowed` },
+			times: -1,
+		});
 		const error = failed(await runAction(env.store, SELF, search));
-		expect(error.message).toBe('Search shipments failed: FORBIDDEN: client [redacted] not allowed (HTTP 403)');
+		expect(error.message).toBe(
+			'Search shipments failed: FORBIDDEN: client [redacted] not allowed (HTTP 403)',
+		);
 	});
 
 	it('the partner secret URL-encoded (%2B, %2F) and the refresh token URL-encoded, in a refresh error', async () => {
 		const store = await partnerStore(env.sim);
 		ok(await runAction(store, PARTNER, search));
-		const refresh = String((store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken);
+		const refresh = String(
+			(store.get(PARTNER).oauthTokenData as Record<string, unknown>).refreshToken,
+		);
 		env.sim.control.expireTokens({ appId: PARTNER_APP.appId, kind: 'access' });
 		env.sim.control.addFault({
 			route: TOKEN_ROUTE,
@@ -74,9 +108,24 @@ describe('encoded secrets are redacted everywhere', () => {
 
 	it('the token given to Check Expiry, echoed as "Token was not recognised: <token>"', async () => {
 		const given = 'given-token-0123456789abcdef';
-		env.sim.control.addFault({ route: EXPIRY, status: 400, body: { error: 'invalid_token', error_description: `Token was not recognised: ${given}` }, times: -1 });
-		const error = failed(await runAction(env.store, SELF, { resource: 'token', operation: 'checkExpiry', tokenSource: 'given', tokenType: 'access', token: given }));
-		expect(error.message).toBe('Check token expiry failed: invalid_token: Token was not recognised: [redacted] (HTTP 400)');
+		env.sim.control.addFault({
+			route: EXPIRY,
+			status: 400,
+			body: { error: 'invalid_token', error_description: `Token was not recognised: ${given}` },
+			times: -1,
+		});
+		const error = failed(
+			await runAction(env.store, SELF, {
+				resource: 'token',
+				operation: 'checkExpiry',
+				tokenSource: 'given',
+				tokenType: 'access',
+				token: given,
+			}),
+		);
+		expect(error.message).toBe(
+			'Check token expiry failed: invalid_token: Token was not recognised: [redacted] (HTTP 400)',
+		);
 	});
 
 	it('the given token URL-encoded or base64-encoded in the error', async () => {
@@ -84,11 +133,24 @@ describe('encoded secrets are redacted everywhere', () => {
 		env.sim.control.addFault({
 			route: EXPIRY,
 			status: 400,
-			body: { error: 'invalid_token', error_description: `unknown ${encodeURIComponent(given)} (${b64(given)})` },
+			body: {
+				error: 'invalid_token',
+				error_description: `unknown ${encodeURIComponent(given)} (${b64(given)})`,
+			},
 			times: -1,
 		});
-		const error = failed(await runAction(env.store, SELF, { resource: 'token', operation: 'checkExpiry', tokenSource: 'given', tokenType: 'access', token: given }));
-		expect(error.message).toBe('Check token expiry failed: invalid_token: unknown [redacted] ([redacted]) (HTTP 400)');
+		const error = failed(
+			await runAction(env.store, SELF, {
+				resource: 'token',
+				operation: 'checkExpiry',
+				tokenSource: 'given',
+				tokenType: 'access',
+				token: given,
+			}),
+		);
+		expect(error.message).toBe(
+			'Check token expiry failed: invalid_token: unknown [redacted] ([redacted]) (HTTP 400)',
+		);
 	});
 
 	it('a whole expiry answer echoing the token is not copied into the output', async () => {
@@ -97,11 +159,29 @@ describe('encoded secrets are redacted everywhere', () => {
 		env.sim.control.addFault({
 			route: EXPIRY,
 			status: 200,
-			body: { expired: false, token_type: 'access_token', expires_in: 3600, token, request: `/oauth/token/expiry?token=${encodeURIComponent(token)}` },
+			body: {
+				expired: false,
+				token_type: 'access_token',
+				expires_in: 3600,
+				token,
+				request: `/oauth/token/expiry?token=${encodeURIComponent(token)}`,
+			},
 			times: -1,
 		});
-		const items = ok(await runAction(env.store, SELF, { resource: 'token', operation: 'checkExpiry', tokenSource: 'credentialAccess' }));
-		expect(items[0].json).toEqual({ expired: false, tokenType: 'access_token', expiresIn: 3600, tokenSource: 'credentialAccess', expiresAt: expect.any(String) });
+		const items = ok(
+			await runAction(env.store, SELF, {
+				resource: 'token',
+				operation: 'checkExpiry',
+				tokenSource: 'credentialAccess',
+			}),
+		);
+		expect(items[0].json).toEqual({
+			expired: false,
+			tokenType: 'access_token',
+			expiresIn: 3600,
+			tokenSource: 'credentialAccess',
+			expiresAt: expect.any(String),
+		});
 	});
 
 	it('a token inside an API answer that an operation outputs is removed from the output', async () => {
@@ -110,18 +190,31 @@ describe('encoded secrets are redacted everywhere', () => {
 		env.sim.control.addFault({
 			route: SEARCH,
 			status: 200,
-			body: { hasMore: false, shipments: [{ shipmentId: 'S-1', debug: { auth: `Bearer ${token}`, b64: b64(token) } }] },
+			body: {
+				hasMore: false,
+				shipments: [{ shipmentId: 'S-1', debug: { auth: `Bearer ${token}`, b64: b64(token) } }],
+			},
 			times: -1,
 		});
 		const items = ok(await runAction(env.store, SELF, search));
-		expect(items[0].json).toEqual({ shipmentId: 'S-1', debug: { auth: 'Bearer [redacted]', b64: '[redacted]' } });
+		expect(items[0].json).toEqual({
+			shipmentId: 'S-1',
+			debug: { auth: 'Bearer [redacted]', b64: '[redacted]' },
+		});
 	});
 
 	it('a token inside a longer base64 text (at any offset) is not recognisable in the error', async () => {
 		ok(await runAction(env.store, SELF, search));
 		const token = accessToken(env.store);
-		const wrapped = [`{"token":"${token}"}`, `x{"token":"${token}"}`, `xy{"token":"${token}"}`].map(b64).join(' ');
-		env.sim.control.addFault({ route: SEARCH, status: 400, body: { error: 'BAD_REQUEST', message: `trace ${wrapped}` }, times: -1 });
+		const wrapped = [`{"token":"${token}"}`, `x{"token":"${token}"}`, `xy{"token":"${token}"}`]
+			.map(b64)
+			.join(' ');
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 400,
+			body: { error: 'BAD_REQUEST', message: `trace ${wrapped}` },
+			times: -1,
+		});
 		const error = failed(await runAction(env.store, SELF, search));
 		expect(findSecret(visibleText(error), [token])).toBeUndefined();
 	});
@@ -129,17 +222,29 @@ describe('encoded secrets are redacted everywhere', () => {
 	it('error items under On Error: Continue are redacted too', async () => {
 		ok(await runAction(env.store, SELF, search));
 		const token = accessToken(env.store);
-		env.sim.control.addFault({ route: SEARCH, status: 400, body: { error: 'BAD_REQUEST', message: `session ${b64(token)} lost` }, times: -1 });
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 400,
+			body: { error: 'BAD_REQUEST', message: `session ${b64(token)} lost` },
+			times: -1,
+		});
 		const items = ok(await runAction(env.store, SELF, search, [{}], true));
 		expect(String(items[0].json.error)).toContain('session [redacted] lost');
 	});
 
 	it('the credential itself: a code exchange error echoing the code and the secret, URL-encoded', async () => {
-		const { code } = env.sim.control.issueAuthCode({ appId: PARTNER_APP.appId, sellerId: 'SELLER-DEMO-1', redirectUri: env.sim.demo.partnerApp.redirectUri });
+		const { code } = env.sim.control.issueAuthCode({
+			appId: PARTNER_APP.appId,
+			sellerId: 'SELLER-DEMO-1',
+			redirectUri: env.sim.demo.partnerApp.redirectUri,
+		});
 		env.sim.control.addFault({
 			route: TOKEN_ROUTE,
 			status: 400,
-			body: { error: 'invalid_grant', error_description: `code=${encodeURIComponent(code)}&secret=${encodeURIComponent(PARTNER_APP.appSecret)}` },
+			body: {
+				error: 'invalid_grant',
+				error_description: `code=${encodeURIComponent(code)}&secret=${encodeURIComponent(PARTNER_APP.appSecret)}`,
+			},
 			times: -1,
 		});
 		const data = {
@@ -152,15 +257,22 @@ describe('encoded secrets are redacted everywhere', () => {
 			authorizationCode: code,
 			accessToken: '',
 		};
-		const error = await new MarketplaceSellerOAuth2Api().preAuthentication.call(n8nHttp, data).catch((caught: Error & { hint?: string }) => caught);
+		const error = await new MarketplaceSellerOAuth2Api().preAuthentication
+			.call(n8nHttp, data)
+			.catch((caught: Error & { hint?: string }) => caught);
 		expect(error).toBeInstanceOf(Error);
-		const text = JSON.stringify({ message: (error as Error).message, hint: (error as { hint?: string }).hint, failure: (error as { failure?: unknown }).failure });
+		const text = JSON.stringify({
+			message: (error as Error).message,
+			hint: (error as { hint?: string }).hint,
+			failure: (error as { failure?: unknown }).failure,
+		});
 		expect(findSecret(text, [code, PARTNER_APP.appSecret])).toBeUndefined();
 	});
 
 	it('the guard itself finds each form (so that it cannot pass by not looking)', () => {
 		const secret = PARTNER_APP.appSecret;
-		for (const { value } of encodingsOf(secret)) expect(findSecret(`x ${value} y`, [secret])).toBeDefined();
+		for (const { value } of encodingsOf(secret))
+			expect(findSecret(`x ${value} y`, [secret])).toBeDefined();
 		expect(findSecret(`Basic ${b64(selfPair)}`, [selfPair])).toBeDefined();
 		expect(findSecret('nothing here', [secret])).toBeUndefined();
 	});

@@ -6,35 +6,90 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { detectChanges } from '../../nodes/MarketplaceSellerPollTrigger/change/detect';
-import { memoryKey, TransitionMemory } from '../../nodes/MarketplaceSellerPollTrigger/change/memory';
-import { observeReturn, observeShipment } from '../../nodes/MarketplaceSellerPollTrigger/change/records';
-import { advance, backoffDelayMs, isHistory, startStream, windowOf, type StreamState, type Window } from '../../nodes/MarketplaceSellerPollTrigger/change/window';
-import { callBudget, cronPollsPerHour, pollsPerHour } from '../../nodes/MarketplaceSellerPollTrigger/budget';
+import {
+	memoryKey,
+	TransitionMemory,
+} from '../../nodes/MarketplaceSellerPollTrigger/change/memory';
+import {
+	observeReturn,
+	observeShipment,
+} from '../../nodes/MarketplaceSellerPollTrigger/change/records';
+import {
+	advance,
+	backoffDelayMs,
+	isHistory,
+	startStream,
+	windowOf,
+	type StreamState,
+	type Window,
+} from '../../nodes/MarketplaceSellerPollTrigger/change/window';
+import {
+	callBudget,
+	cronPollsPerHour,
+	pollsPerHour,
+} from '../../nodes/MarketplaceSellerPollTrigger/budget';
 import { planStreams } from '../../nodes/MarketplaceSellerPollTrigger/plan';
-import { latestChanges, pollOnce, type PageSource, type PollSettings } from '../../nodes/MarketplaceSellerPollTrigger/poller';
+import {
+	latestChanges,
+	pollOnce,
+	type PageSource,
+	type PollSettings,
+} from '../../nodes/MarketplaceSellerPollTrigger/poller';
 import { eventFilter } from '../../nodes/MarketplaceSellerPollTrigger/pollEvents';
-import { decodeState, encodeState, staticDataStore } from '../../nodes/MarketplaceSellerPollTrigger/state';
+import {
+	decodeState,
+	encodeState,
+	staticDataStore,
+} from '../../nodes/MarketplaceSellerPollTrigger/state';
 
 const MIN = 60_000;
 const T0 = Date.parse('2026-03-05T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function shipment(id: string, state: string, modifiedMs: number, extra: { orderMs?: number; hold?: boolean; items?: string[] } = {}): IDataObject {
+function shipment(
+	id: string,
+	state: string,
+	modifiedMs: number,
+	extra: { orderMs?: number; hold?: boolean; items?: string[] } = {},
+): IDataObject {
 	const states = extra.items ?? [state];
 	return {
 		shipmentId: id,
 		locationId: 'LOC-1',
 		hold: extra.hold ?? false,
 		updatedAt: iso(modifiedMs),
-		orderItems: states.map((status, i) => ({ orderItemId: `${id}-${i}`, status, quantity: 1, orderDate: iso(extra.orderMs ?? modifiedMs), cancellationReason: status === 'CANCELLED' ? 'not_enough_inventory' : null })),
+		orderItems: states.map((status, i) => ({
+			orderItemId: `${id}-${i}`,
+			status,
+			quantity: 1,
+			orderDate: iso(extra.orderMs ?? modifiedMs),
+			cancellationReason: status === 'CANCELLED' ? 'not_enough_inventory' : null,
+		})),
 	};
 }
 
-function returned(id: string, status: string, modifiedMs: number, createdMs = modifiedMs): IDataObject {
-	return { returnId: id, orderItemId: `${id}-1`, locationId: 'LOC-1', status, createdDate: iso(createdMs), updatedDate: iso(modifiedMs) };
+function returned(
+	id: string,
+	status: string,
+	modifiedMs: number,
+	createdMs = modifiedMs,
+): IDataObject {
+	return {
+		returnId: id,
+		orderItemId: `${id}-1`,
+		locationId: 'LOC-1',
+		status,
+		createdDate: iso(createdMs),
+		updatedDate: iso(modifiedMs),
+	};
 }
 
-function detect(record: IDataObject, memory: TransitionMemory, stream: StreamState, graceMs = 2 * MIN): string[] {
+function detect(
+	record: IDataObject,
+	memory: TransitionMemory,
+	stream: StreamState,
+	graceMs = 2 * MIN,
+): string[] {
 	const observed = record.shipmentId ? observeShipment(record) : observeReturn(record);
 	return detectChanges(observed!, memory, stream, graceMs).map((change) => change.eventType);
 }
@@ -44,7 +99,10 @@ describe('windows and watermarks', () => {
 
 	test('a stream starts now without history, or at Since', () => {
 		expect(stream).toEqual({ watermark: T0, origin: T0 });
-		expect(startStream(T0, T0 - 5 * MIN)).toEqual({ watermark: T0 - 5 * MIN, origin: T0 - 5 * MIN });
+		expect(startStream(T0, T0 - 5 * MIN)).toEqual({
+			watermark: T0 - 5 * MIN,
+			origin: T0 - 5 * MIN,
+		});
 		// A Since in the future means now.
 		expect(startStream(T0, T0 + MIN)).toEqual({ watermark: T0, origin: T0 });
 	});
@@ -58,10 +116,16 @@ describe('windows and watermarks', () => {
 	test('a complete read moves the watermark to the window end; a cut-short sorted read to the last record; never back', () => {
 		const window: Window = { from: T0 - 2 * MIN, to: T0 + 5 * MIN };
 		expect(advance(stream, window, { complete: true }).watermark).toBe(T0 + 5 * MIN);
-		expect(advance(stream, window, { complete: false, lastModifiedMs: T0 + 3 * MIN }).watermark).toBe(T0 + 3 * MIN);
-		expect(advance(stream, window, { complete: false, lastModifiedMs: T0 - MIN }).watermark).toBe(T0);
+		expect(
+			advance(stream, window, { complete: false, lastModifiedMs: T0 + 3 * MIN }).watermark,
+		).toBe(T0 + 3 * MIN);
+		expect(advance(stream, window, { complete: false, lastModifiedMs: T0 - MIN }).watermark).toBe(
+			T0,
+		);
 		expect(advance(stream, window, { complete: false }).watermark).toBe(T0);
-		expect(advance(stream, window, { complete: false, lastModifiedMs: T0 + 9 * MIN }).watermark).toBe(T0 + 5 * MIN);
+		expect(
+			advance(stream, window, { complete: false, lastModifiedMs: T0 + 9 * MIN }).watermark,
+		).toBe(T0 + 5 * MIN);
 	});
 
 	test('history is what was modified before the origin; unknown times are not history', () => {
@@ -94,7 +158,11 @@ describe('transition memory', () => {
 
 	test('stored as one compact string and read back in order; a smaller bound keeps the newest', () => {
 		const memory = new TransitionMemory(1000);
-		for (let i = 0; i < 1000; i += 1) memory.set(memoryKey('shipment', `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`), i % 3 === 0 ? 'PACKED' : 'APPROVED!-1');
+		for (let i = 0; i < 1000; i += 1)
+			memory.set(
+				memoryKey('shipment', `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
+				i % 3 === 0 ? 'PACKED' : 'APPROVED!-1',
+			);
 		const text = memory.encode();
 		expect(text.length).toBeLessThan(1000 * 15 + 100);
 		expect(TransitionMemory.decode(text, 1000)!.toArray()).toEqual(memory.toArray());
@@ -105,7 +173,16 @@ describe('transition memory', () => {
 		const memory = new TransitionMemory(10);
 		memory.set(memoryKey('return', 'R1'), 'RETURN_CREATED');
 		const good = memory.encode();
-		for (const bad of [undefined, 42, '', '2|A|', good.replace('|', ';'), `${good},short`, good.replace(/0$/, '9'), '1|A,B|abcdefghijkl0']) {
+		for (const bad of [
+			undefined,
+			42,
+			'',
+			'2|A|',
+			good.replace('|', ';'),
+			`${good},short`,
+			good.replace(/0$/, '9'),
+			'1|A,B|abcdefghijkl0',
+		]) {
 			expect(TransitionMemory.decode(bad, 10)).toBeUndefined();
 		}
 	});
@@ -116,46 +193,111 @@ describe('change detection per record', () => {
 
 	test('a new order: created once; then each state once; repeats and other fields give nothing', () => {
 		const memory = new TransitionMemory(100);
-		expect(detect(shipment('s1', 'APPROVED', T0 + MIN), memory, origin)).toEqual(['shipment_created']);
+		expect(detect(shipment('s1', 'APPROVED', T0 + MIN), memory, origin)).toEqual([
+			'shipment_created',
+		]);
 		expect(detect(shipment('s1', 'APPROVED', T0 + 2 * MIN), memory, origin)).toEqual([]);
-		expect(detect(shipment('s1', 'PACKED', T0 + 3 * MIN), memory, origin)).toEqual(['shipment_packed']);
+		expect(detect(shipment('s1', 'PACKED', T0 + 3 * MIN), memory, origin)).toEqual([
+			'shipment_packed',
+		]);
 		expect(detect(shipment('s1', 'PACKED', T0 + 3 * MIN), memory, origin)).toEqual([]);
-		expect(detect(shipment('s1', 'READY_TO_DISPATCH', T0 + 4 * MIN), memory, origin)).toEqual(['shipment_ready_to_dispatch']);
-		expect(detect(shipment('s1', 'SOME_NEW_STATE', T0 + 5 * MIN), memory, origin)).toEqual(['shipment_state_changed']);
+		expect(detect(shipment('s1', 'READY_TO_DISPATCH', T0 + 4 * MIN), memory, origin)).toEqual([
+			'shipment_ready_to_dispatch',
+		]);
+		expect(detect(shipment('s1', 'SOME_NEW_STATE', T0 + 5 * MIN), memory, origin)).toEqual([
+			'shipment_state_changed',
+		]);
 	});
 
 	test('first seen past its first state: a new order gives created and its state, an old one only its state', () => {
 		const memory = new TransitionMemory(100);
-		expect(detect(shipment('new', 'PACKED', T0 + MIN, { orderMs: T0 - MIN }), memory, origin)).toEqual(['shipment_created', 'shipment_packed']);
-		expect(detect(shipment('old', 'PACKED', T0 + MIN, { orderMs: T0 - 3 * 86400_000 }), memory, origin)).toEqual(['shipment_packed']);
+		expect(
+			detect(shipment('new', 'PACKED', T0 + MIN, { orderMs: T0 - MIN }), memory, origin),
+		).toEqual(['shipment_created', 'shipment_packed']);
+		expect(
+			detect(shipment('old', 'PACKED', T0 + MIN, { orderMs: T0 - 3 * 86400_000 }), memory, origin),
+		).toEqual(['shipment_packed']);
 		// An old order still Approved that changed otherwise is taken for new (its first state).
-		expect(detect(shipment('old2', 'APPROVED', T0 + MIN, { orderMs: T0 - 3 * 86400_000 }), memory, origin)).toEqual(['shipment_created']);
+		expect(
+			detect(
+				shipment('old2', 'APPROVED', T0 + MIN, { orderMs: T0 - 3 * 86400_000 }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_created']);
 	});
 
 	test('modified before the origin: remembered, not reported', () => {
 		const memory = new TransitionMemory(100);
 		expect(detect(shipment('h', 'PACKED', T0 - MIN), memory, origin)).toEqual([]);
 		expect(detect(shipment('h', 'PACKED', T0 + MIN), memory, origin)).toEqual([]);
-		expect(detect(shipment('h', 'READY_TO_DISPATCH', T0 + 2 * MIN), memory, origin)).toEqual(['shipment_ready_to_dispatch']);
+		expect(detect(shipment('h', 'READY_TO_DISPATCH', T0 + 2 * MIN), memory, origin)).toEqual([
+			'shipment_ready_to_dispatch',
+		]);
 	});
 
 	test('hold, unhold and a partial cancellation', () => {
 		const memory = new TransitionMemory(100);
-		expect(detect(shipment('s', 'APPROVED', T0 + MIN, { items: ['APPROVED', 'APPROVED'] }), memory, origin)).toEqual(['shipment_created']);
-		expect(detect(shipment('s', 'APPROVED', T0 + 2 * MIN, { items: ['APPROVED', 'APPROVED'], hold: true }), memory, origin)).toEqual(['shipment_hold']);
-		expect(detect(shipment('s', 'APPROVED', T0 + 3 * MIN, { items: ['APPROVED', 'APPROVED'] }), memory, origin)).toEqual(['shipment_unhold']);
-		expect(detect(shipment('s', 'APPROVED', T0 + 4 * MIN, { items: ['CANCELLED', 'APPROVED'] }), memory, origin)).toEqual(['shipment_cancelled']);
-		expect(detect(shipment('s', 'CANCELLED', T0 + 5 * MIN, { items: ['CANCELLED', 'CANCELLED'] }), memory, origin)).toEqual(['shipment_cancelled']);
-		expect(detect(shipment('s', 'CANCELLED', T0 + 6 * MIN, { items: ['CANCELLED', 'CANCELLED'] }), memory, origin)).toEqual([]);
+		expect(
+			detect(
+				shipment('s', 'APPROVED', T0 + MIN, { items: ['APPROVED', 'APPROVED'] }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_created']);
+		expect(
+			detect(
+				shipment('s', 'APPROVED', T0 + 2 * MIN, { items: ['APPROVED', 'APPROVED'], hold: true }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_hold']);
+		expect(
+			detect(
+				shipment('s', 'APPROVED', T0 + 3 * MIN, { items: ['APPROVED', 'APPROVED'] }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_unhold']);
+		expect(
+			detect(
+				shipment('s', 'APPROVED', T0 + 4 * MIN, { items: ['CANCELLED', 'APPROVED'] }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_cancelled']);
+		expect(
+			detect(
+				shipment('s', 'CANCELLED', T0 + 5 * MIN, { items: ['CANCELLED', 'CANCELLED'] }),
+				memory,
+				origin,
+			),
+		).toEqual(['shipment_cancelled']);
+		expect(
+			detect(
+				shipment('s', 'CANCELLED', T0 + 6 * MIN, { items: ['CANCELLED', 'CANCELLED'] }),
+				memory,
+				origin,
+			),
+		).toEqual([]);
 	});
 
 	test('returns: created once, then each status once', () => {
 		const memory = new TransitionMemory(100);
-		expect(detect(returned('r', 'RETURN_CREATED', T0 + MIN), memory, origin)).toEqual(['return_created']);
-		expect(detect(returned('r', 'RETURN_PICKED_UP', T0 + 2 * MIN), memory, origin)).toEqual(['return_picked_up']);
+		expect(detect(returned('r', 'RETURN_CREATED', T0 + MIN), memory, origin)).toEqual([
+			'return_created',
+		]);
+		expect(detect(returned('r', 'RETURN_PICKED_UP', T0 + 2 * MIN), memory, origin)).toEqual([
+			'return_picked_up',
+		]);
 		expect(detect(returned('r', 'RETURN_PICKED_UP', T0 + 3 * MIN), memory, origin)).toEqual([]);
-		expect(detect(returned('r2', 'RETURN_COMPLETED', T0 + MIN, T0 - 9 * 86400_000), memory, origin)).toEqual(['return_completed']);
-		expect(detect(returned('r3', 'RETURN_COMPLETED', T0 + MIN, T0), memory, origin)).toEqual(['return_created', 'return_completed']);
+		expect(
+			detect(returned('r2', 'RETURN_COMPLETED', T0 + MIN, T0 - 9 * 86400_000), memory, origin),
+		).toEqual(['return_completed']);
+		expect(detect(returned('r3', 'RETURN_COMPLETED', T0 + MIN, T0), memory, origin)).toEqual([
+			'return_created',
+			'return_completed',
+		]);
 	});
 });
 
@@ -194,18 +336,32 @@ class FakeSource implements PageSource {
 
 describe('one poll, clock and store injected', () => {
 	const streams = planStreams(['shipment_created', 'shipment_packed'], {});
-	const settings: PollSettings = { streams, overlapMs: 2 * MIN, wanted: eventFilter(['shipment_created', 'shipment_packed']), maxRemembered: 100 };
+	const settings: PollSettings = {
+		streams,
+		overlapMs: 2 * MIN,
+		wanted: eventFilter(['shipment_created', 'shipment_packed']),
+		maxRemembered: 100,
+	};
 	const rateLimited = Object.assign(new Error('Too many requests'), { httpCode: '429' });
 
 	function deps(source: FakeSource, data: IDataObject, now: () => number) {
-		return { now, source, store: staticDataStore(data), isRateLimited: (e: unknown) => (e as { httpCode?: string }).httpCode === '429' };
+		return {
+			now,
+			source,
+			store: staticDataStore(data),
+			isRateLimited: (e: unknown) => (e as { httpCode?: string }).httpCode === '429',
+		};
 	}
 
 	test('a 429 on page 2: page 1 is reported, polls during the backoff make no call, the next one resumes from the watermark', async () => {
 		const source = new FakeSource();
 		const data: IDataObject = {};
 		let now = T0;
-		const run = async () => await pollOnce(settings, deps(source, data, () => now));
+		const run = async () =>
+			await pollOnce(
+				settings,
+				deps(source, data, () => now),
+			);
 		expect((await run()).changes).toEqual([]);
 		source.records = [1, 2, 3, 4, 5].map((i) => shipment(`s${i}`, 'APPROVED', T0 + i * 1000));
 		source.failOnPage = { page: 1, error: rateLimited, times: 1 };
@@ -223,40 +379,81 @@ describe('one poll, clock and store injected', () => {
 
 		now = T0 + 2 * MIN;
 		expect((await run()).changes.map((c) => c.change.observed.id)).toEqual(['s3', 's4', 's5']);
-		expect(decodeState(data.pollState)).toEqual({ streams: { preDispatch: { watermark: now, origin: T0 } } });
+		expect(decodeState(data.pollState)).toEqual({
+			streams: { preDispatch: { watermark: now, origin: T0 } },
+		});
 	});
 
 	test('another error stops only its stream and keeps its watermark', async () => {
 		const source = new FakeSource();
 		const data: IDataObject = {};
 		let now = T0;
-		await pollOnce(settings, deps(source, data, () => now));
+		await pollOnce(
+			settings,
+			deps(source, data, () => now),
+		);
 		source.records = [shipment('s1', 'APPROVED', T0 + 1000)];
 		source.failOnPage = { page: 0, error: new Error('bad request'), times: 1 };
 		now = T0 + MIN;
-		const failed = await pollOnce(settings, deps(source, data, () => now));
+		const failed = await pollOnce(
+			settings,
+			deps(source, data, () => now),
+		);
 		expect(failed.changes).toEqual([]);
 		expect(failed.backoffUntil).toBeUndefined();
 		expect(decodeState(data.pollState)!.streams.preDispatch.watermark).toBe(T0);
 		now = T0 + 2 * MIN;
-		expect((await pollOnce(settings, deps(source, data, () => now))).changes).toHaveLength(1);
+		expect(
+			(
+				await pollOnce(
+					settings,
+					deps(source, data, () => now),
+				)
+			).changes,
+		).toHaveLength(1);
 	});
 
 	test('a manual run reports the latest changes and leaves the store alone', async () => {
 		const source = new FakeSource();
-		source.records = [1, 2, 3].map((i) => shipment(`s${i}`, i === 3 ? 'PACKED' : 'APPROVED', T0 - i * MIN));
+		source.records = [1, 2, 3].map((i) =>
+			shipment(`s${i}`, i === 3 ? 'PACKED' : 'APPROVED', T0 - i * MIN),
+		);
 		const found = await latestChanges(settings, source, T0, 3600_000, 2);
 		// The two most recent changes, oldest first.
-		expect(found.map((f) => `${f.change.eventType} ${f.change.observed.id}`)).toEqual(['shipment_created s2', 'shipment_created s1']);
+		expect(found.map((f) => `${f.change.eventType} ${f.change.observed.id}`)).toEqual([
+			'shipment_created s2',
+			'shipment_created s1',
+		]);
 		const all = await latestChanges(settings, source, T0, 3600_000, 10);
-		expect(all.map((f) => `${f.change.eventType} ${f.change.observed.id}`)).toEqual(['shipment_created s3', 'shipment_packed s3', 'shipment_created s2', 'shipment_created s1']);
+		expect(all.map((f) => `${f.change.eventType} ${f.change.observed.id}`)).toEqual([
+			'shipment_created s3',
+			'shipment_packed s3',
+			'shipment_created s2',
+			'shipment_created s1',
+		]);
 	});
 
 	test('the state survives encoding; malformed state starts afresh', () => {
 		const memory = new TransitionMemory(5);
-		const text = encodeState({ streams: { preDispatch: { watermark: T0, origin: T0 - MIN } }, backoffUntil: T0 + MIN, rateLimitedPolls: 2, memory });
-		expect(decodeState(text)).toEqual({ streams: { preDispatch: { watermark: T0, origin: T0 - MIN } }, backoffUntil: T0 + MIN, rateLimitedPolls: 2 });
-		for (const bad of [undefined, '{', '{"v":2,"s":{}}', '{"v":1,"s":{"x":[1]}}', '{"v":1,"s":{"x":["a",1]}}']) expect(decodeState(bad)).toBeUndefined();
+		const text = encodeState({
+			streams: { preDispatch: { watermark: T0, origin: T0 - MIN } },
+			backoffUntil: T0 + MIN,
+			rateLimitedPolls: 2,
+			memory,
+		});
+		expect(decodeState(text)).toEqual({
+			streams: { preDispatch: { watermark: T0, origin: T0 - MIN } },
+			backoffUntil: T0 + MIN,
+			rateLimitedPolls: 2,
+		});
+		for (const bad of [
+			undefined,
+			'{',
+			'{"v":2,"s":{}}',
+			'{"v":1,"s":{"x":[1]}}',
+			'{"v":1,"s":{"x":["a",1]}}',
+		])
+			expect(decodeState(bad)).toBeUndefined();
 	});
 });
 
@@ -265,19 +462,40 @@ describe('streams and the call budget', () => {
 		const keys = (events: string[], filters = {}) => planStreams(events, filters).map((s) => s.key);
 		expect(keys(['shipment_created'])).toEqual(['preDispatch']);
 		expect(keys(['shipment_delivered'])).toEqual(['postDispatch']);
-		expect(planStreams(['shipment_packed'], {})[0].filter).toEqual({ type: 'preDispatch', states: ['PACKED'] });
-		expect(keys(['shipment_cancelled'], { cancellationTypes: ['buyerCancellation'] })).toEqual(['cancelled:buyerCancellation']);
-		expect(keys(['return_created'], { returnSources: ['courier_return'] })).toEqual(['returns:courier_return']);
+		expect(planStreams(['shipment_packed'], {})[0].filter).toEqual({
+			type: 'preDispatch',
+			states: ['PACKED'],
+		});
+		expect(keys(['shipment_cancelled'], { cancellationTypes: ['buyerCancellation'] })).toEqual([
+			'cancelled:buyerCancellation',
+		]);
+		expect(keys(['return_created'], { returnSources: ['courier_return'] })).toEqual([
+			'returns:courier_return',
+		]);
 		expect(keys(['*'])).toHaveLength(7);
-		expect(planStreams(['shipment_created'], { locationId: 'LOC-1', shipmentTypes: ['SELF'] })[0].filter).toMatchObject({ locationId: 'LOC-1', shipmentTypes: ['SELF'] });
+		expect(
+			planStreams(['shipment_created'], { locationId: 'LOC-1', shipmentTypes: ['SELF'] })[0].filter,
+		).toMatchObject({ locationId: 'LOC-1', shipmentTypes: ['SELF'] });
 	});
 
 	test('calls per hour from Poll Times', () => {
 		expect(pollsPerHour({ item: [{ mode: 'everyMinute' }] })).toBe(60);
-		expect(pollsPerHour({ item: [{ mode: 'everyX', value: 5, unit: 'minutes' }, { mode: 'everyHour', minute: 3 }] })).toBe(13);
+		expect(
+			pollsPerHour({
+				item: [
+					{ mode: 'everyX', value: 5, unit: 'minutes' },
+					{ mode: 'everyHour', minute: 3 },
+				],
+			}),
+		).toBe(13);
 		expect(pollsPerHour({ item: [{ mode: 'everyX', value: 2, unit: 'hours' }] })).toBe(0.5);
 		expect(cronPollsPerHour('*/10 9-17 * * 1-5')).toBe((6 * 9) / 24);
 		expect(cronPollsPerHour('30 */15 * * * *')).toBe(4);
-		expect(callBudget({ item: [{ mode: 'everyMinute' }] }, 7)).toEqual({ pollsPerHour: 60, callsPerPoll: 7, callsPerHour: 420, percentOfLimit: 42 });
+		expect(callBudget({ item: [{ mode: 'everyMinute' }] }, 7)).toEqual({
+			pollsPerHour: 60,
+			callsPerPoll: 7,
+			callsPerHour: 420,
+			percentOfLimit: 42,
+		});
 	});
 });

@@ -45,12 +45,25 @@ async function pollItems(): Promise<IDataObject[]> {
 	const runner = new PollTriggerRunner(store, { events: ['*'] });
 	const items: IDataObject[] = [...(await runner.poll()).items];
 	at(60);
-	const [a, b, c] = sim.control.seedShipments({ count: 3, locationId: LOC_1, state: 'APPROVED', itemCount: 2, orderDate: new Date().toISOString() }).shipmentIds;
-	const [r1, r2] = sim.control.seedReturns({ locationId: LOC_1, count: 2, source: 'customer_return' }).returnIds;
+	const [a, b, c] = sim.control.seedShipments({
+		count: 3,
+		locationId: LOC_1,
+		state: 'APPROVED',
+		itemCount: 2,
+		orderDate: new Date().toISOString(),
+	}).shipmentIds;
+	const [r1, r2] = sim.control.seedReturns({
+		locationId: LOC_1,
+		count: 2,
+		source: 'customer_return',
+	}).returnIds;
 	items.push(...(await runner.poll()).items);
 	at(120);
 	await sim.control.setShipmentState(a, { state: 'PACKED' });
-	await sim.control.setShipmentState(b, { state: 'CANCELLED', cancellationType: 'sellerCancellation' });
+	await sim.control.setShipmentState(b, {
+		state: 'CANCELLED',
+		cancellationType: 'sellerCancellation',
+	});
 	await sim.control.setReturnStatus(r1, { status: 'RETURN_PICKED_UP' });
 	items.push(...(await runner.poll()).items);
 	at(180);
@@ -80,7 +93,9 @@ describe('poll trigger output schema', () => {
 	});
 
 	it('gets shipment and return changes, from published polls and manual runs', () => {
-		const kinds = new Set(items.map((item) => `${String(item.eventType)} ${String((item.poll as IDataObject).mode)}`));
+		const kinds = new Set(
+			items.map((item) => `${String(item.eventType)} ${String((item.poll as IDataObject).mode)}`),
+		);
 		expect([...kinds].sort()).toEqual(
 			expect.arrayContaining([
 				'shipment_created poll',
@@ -97,14 +112,22 @@ describe('poll trigger output schema', () => {
 	});
 
 	it('every item conforms to the schema and every field is described', () => {
-		const problems = items.flatMap((item) => validate(item, schema(), { complete: true }).map((problem) => `${String(item.eventType)} ${problem}`));
+		const problems = items.flatMap((item) =>
+			validate(item, schema(), { complete: true }).map(
+				(problem) => `${String(item.eventType)} ${problem}`,
+			),
+		);
 		expect(problems).toEqual([]);
 	});
 
 	it('is where n8n looks for /schemas/<type>/1.0.0.json, and in the shape the editor accepts', () => {
-		expect(resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: '1.0.0' })).toBe(join(NODE_DIR, '__schema__', 'v1.0.0.json'));
+		expect(resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: '1.0.0' })).toBe(
+			join(NODE_DIR, '__schema__', 'v1.0.0.json'),
+		);
 		const served = loadOutputSchema({ nodeDir: NODE_DIR, version: '1.0.0' });
 		expect(served).toMatchObject({ type: 'object', properties: expect.any(Object) });
-		expect(loadOutputSchema({ nodeDir: NODE_DIR, version: 1, versionFallback: true })).toEqual(served);
+		expect(loadOutputSchema({ nodeDir: NODE_DIR, version: 1, versionFallback: true })).toEqual(
+			served,
+		);
 	});
 });

@@ -48,7 +48,22 @@ export interface PollRun {
 /** Fakes Date only (timers, sockets and n8n's sleep stay real). */
 export function fakeDateOnly(): void {
 	jest.useFakeTimers({
-		doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
 	});
 }
 
@@ -77,7 +92,8 @@ export class PollTriggerRunner {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: {
-				authentication: credentialType === 'marketplaceSellerApi' ? 'clientCredentials' : 'authorizationCode',
+				authentication:
+					credentialType === 'marketplaceSellerApi' ? 'clientCredentials' : 'authorizationCode',
 				pollTimes: { item: [{ mode: 'everyMinute' }] },
 				...parameters,
 			} as never,
@@ -106,7 +122,13 @@ export class PollTriggerRunner {
 			nodeTypes,
 			staticData: structuredClone(this.saved),
 		});
-		this.context = new PollContext(this.workflow, this.node, this.additionalData(), 'trigger', 'activate');
+		this.context = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData(),
+			'trigger',
+			'activate',
+		);
 		this.activated = false;
 	}
 
@@ -132,19 +154,41 @@ export class PollTriggerRunner {
 }
 
 /** A manual run ("Fetch Test Event") of the same node, with a workflow of its own. */
-export async function manualPoll(store: CredentialStore, parameters: IDataObject, staticData: IDataObject = {}): Promise<{ items: IDataObject[]; staticData: IDataObject }> {
+export async function manualPoll(
+	store: CredentialStore,
+	parameters: IDataObject,
+	staticData: IDataObject = {},
+): Promise<{ items: IDataObject[]; staticData: IDataObject }> {
 	const node: INode = {
 		id: 'poll-node-1',
 		name: 'Marketplace Seller Poll Trigger',
 		type: POLL_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: { authentication: 'clientCredentials', pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters } as never,
+		parameters: {
+			authentication: 'clientCredentials',
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+			...parameters,
+		} as never,
 		credentials: { marketplaceSellerApi: { id: 'cred-1', name: 'Test credential' } },
 	};
-	const workflow = new Workflow({ id: 'wf-poll', nodes: [node], connections: {}, active: false, nodeTypes, staticData: structuredClone(staticData) });
-	const additionalData = { credentialsHelper: new TestCredentialsHelper(store), restApiUrl: 'http://127.0.0.1/rest', variables: {} } as unknown as IWorkflowExecuteAdditionalData;
+	const workflow = new Workflow({
+		id: 'wf-poll',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData: structuredClone(staticData),
+	});
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(store),
+		restApiUrl: 'http://127.0.0.1/rest',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
 	const context = new PollContext(workflow, node, additionalData, 'manual', 'manual');
 	const result = (await pollNodeType.poll!.call(context)) as INodeExecutionData[][] | null;
-	return { items: result?.[0]?.map((item) => item.json) ?? [], staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject };
+	return {
+		items: result?.[0]?.map((item) => item.json) ?? [],
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+	};
 }

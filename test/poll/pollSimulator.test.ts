@@ -57,20 +57,34 @@ function at(seconds: number): void {
 
 /** "eventType id" of each item, in order. */
 function changes(items: IDataObject[]): string[] {
-	return items.map((item) => `${String(item.eventType)} ${String(item.shipmentId ?? item.returnId)}`);
+	return items.map(
+		(item) => `${String(item.eventType)} ${String(item.shipmentId ?? item.returnId)}`,
+	);
 }
 
 function apiCalls(): Array<{ route: string; body?: unknown }> {
-	return sim.control.listCalls({}).calls.filter((call) => !call.path.startsWith('/oauth-service/')) as never;
+	return sim.control
+		.listCalls({})
+		.calls.filter((call) => !call.path.startsWith('/oauth-service/')) as never;
 }
 
 function searchPageCalls(): number {
-	return sim.control.listCalls({ route: SEARCH_POST }).calls.length + sim.control.listCalls({ route: SEARCH_NEXT }).calls.length;
+	return (
+		sim.control.listCalls({ route: SEARCH_POST }).calls.length +
+		sim.control.listCalls({ route: SEARCH_NEXT }).calls.length
+	);
 }
 
 /** New orders, placed now. */
 function seed(count: number, extra: IDataObject = {}): string[] {
-	return sim.control.seedShipments({ count, locationId: LOC_1, state: 'APPROVED', itemCount: 1, orderDate: new Date().toISOString(), ...extra }).shipmentIds;
+	return sim.control.seedShipments({
+		count,
+		locationId: LOC_1,
+		state: 'APPROVED',
+		itemCount: 1,
+		orderDate: new Date().toISOString(),
+		...extra,
+	}).shipmentIds;
 }
 
 async function setState(shipmentId: string, state: string, extra: IDataObject = {}): Promise<void> {
@@ -86,18 +100,24 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 
 		at(60);
 		const [a, b, c] = seed(3);
-		expect(changes((await runner.poll()).items).sort()).toEqual([`shipment_created ${a}`, `shipment_created ${b}`, `shipment_created ${c}`].sort());
+		expect(changes((await runner.poll()).items).sort()).toEqual(
+			[`shipment_created ${a}`, `shipment_created ${b}`, `shipment_created ${c}`].sort(),
+		);
 
 		at(120);
 		await setState(a, 'PACKED');
 		await setState(b, 'CANCELLED', { cancellationType: 'sellerCancellation' });
 		const second = (await runner.poll()).items;
-		expect(changes(second).sort()).toEqual([`shipment_cancelled ${b}`, `shipment_packed ${a}`].sort());
+		expect(changes(second).sort()).toEqual(
+			[`shipment_cancelled ${b}`, `shipment_packed ${a}`].sort(),
+		);
 
 		at(180);
 		await setState(a, 'READY_TO_DISPATCH');
 		await setState(c, 'PACKED');
-		expect(changes((await runner.poll()).items).sort()).toEqual([`shipment_packed ${c}`, `shipment_ready_to_dispatch ${a}`].sort());
+		expect(changes((await runner.poll()).items).sort()).toEqual(
+			[`shipment_packed ${c}`, `shipment_ready_to_dispatch ${a}`].sort(),
+		);
 
 		at(240);
 		await setState(a, 'PICKUP_COMPLETE');
@@ -108,21 +128,45 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 
 		// The push trigger's envelope shape, plus the record and how it was found.
 		const packed = second.find((item) => item.eventType === 'shipment_packed') as IDataObject;
-		expect(packed).toMatchObject({ source: 'marketplace', version: 'v3', shipmentId: a, attributes: { status: 'PACKED' }, sellerId: null });
+		expect(packed).toMatchObject({
+			source: 'marketplace',
+			version: 'v3',
+			shipmentId: a,
+			attributes: { status: 'PACKED' },
+			sellerId: null,
+		});
 		expect(packed).not.toHaveProperty('locationId');
 		expect(packed.dedupKey).toMatch(/^[0-9a-f]{32}$/);
 		expect((packed.shipment as IDataObject).shipmentId).toBe(a);
-		expect(packed.poll).toMatchObject({ mode: 'poll', state: 'PACKED', previousState: 'APPROVED', firstSeen: false, callsPerHour: 420 });
+		expect(packed.poll).toMatchObject({
+			mode: 'poll',
+			state: 'PACKED',
+			previousState: 'APPROVED',
+			firstSeen: false,
+			callsPerHour: 420,
+		});
 		const cancelled = second.find((item) => item.eventType === 'shipment_cancelled') as IDataObject;
 		const cancelledItem = ((cancelled.shipment as IDataObject).orderItems as IDataObject[])[0];
 		expect(cancelled).toMatchObject({
 			locationId: LOC_1,
-			attributes: { status: 'CANCELLED', orderItems: [{ orderItemId: cancelledItem.orderItemId, quantity: cancelledItem.quantity, reason: cancelledItem.cancellationReason }] },
+			attributes: {
+				status: 'CANCELLED',
+				orderItems: [
+					{
+						orderItemId: cancelledItem.orderItemId,
+						quantity: cancelledItem.quantity,
+						reason: cancelledItem.cancellationReason,
+					},
+				],
+			},
 		});
 	});
 
 	test('overlapping windows: every change read again by later polls is reported once', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'], options: { overlapSeconds: 600 } });
+		const runner = new PollTriggerRunner(store, {
+			events: ['shipment_created', 'shipment_packed'],
+			options: { overlapSeconds: 600 },
+		});
 		await runner.poll();
 		const seen: string[] = [];
 		const expected: string[] = [];
@@ -139,9 +183,16 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		expect(seen.filter((change) => change.startsWith('shipment_created'))).toHaveLength(10);
 		expect(seen.filter((change) => change.startsWith('shipment_packed'))).toEqual(expected);
 		// The windows did overlap: each poll's window starts 600 s before the previous one ended.
-		const windows = sim.control.listCalls({ route: SEARCH_POST }).calls.map((call) => (call.body as { filter: { modifiedDate: { from: string; to: string } } }).filter.modifiedDate);
+		const windows = sim.control
+			.listCalls({ route: SEARCH_POST })
+			.calls.map(
+				(call) =>
+					(call.body as { filter: { modifiedDate: { from: string; to: string } } }).filter
+						.modifiedDate,
+			);
 		expect(windows.length).toBeGreaterThan(5);
-		for (let i = 1; i < windows.length; i += 1) expect(Date.parse(windows[i].from)).toBe(Date.parse(windows[i - 1].to) - 600_000);
+		for (let i = 1; i < windows.length; i += 1)
+			expect(Date.parse(windows[i].from)).toBe(Date.parse(windows[i - 1].to) - 600_000);
 	});
 
 	test('a restart with only the saved static data: no duplicate, nothing missed', async () => {
@@ -169,19 +220,28 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		runner.restart();
 		at(900);
 		await setState(z, 'PACKED');
-		expect(changes((await runner.poll()).items)).toEqual([`shipment_packed ${y}`, `shipment_packed ${z}`]);
+		expect(changes((await runner.poll()).items)).toEqual([
+			`shipment_packed ${y}`,
+			`shipment_packed ${z}`,
+		]);
 		at(960);
 		expect((await runner.poll()).items).toEqual([]);
 
 		// A new n8n process with the same saved data (a second restart right away) repeats nothing.
-		runner = Object.assign(new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'] }), { saved: runner.saved });
+		runner = Object.assign(
+			new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'] }),
+			{ saved: runner.saved },
+		);
 		runner.restart();
 		at(1020);
 		expect((await runner.poll()).items).toEqual([]);
 	});
 
 	test('a change exactly on the window boundary is reported once', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['shipment_packed'], options: { overlapSeconds: 0 } });
+		const runner = new PollTriggerRunner(store, {
+			events: ['shipment_packed'],
+			options: { overlapSeconds: 0 },
+		});
 		await runner.poll();
 		at(10);
 		const [a, b] = seed(2);
@@ -194,7 +254,13 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		expect(changes((await runner.poll()).items)).toEqual([`shipment_packed ${b}`]);
 		at(180);
 		expect((await runner.poll()).items).toEqual([]);
-		const windows = sim.control.listCalls({ route: SEARCH_POST }).calls.map((call) => (call.body as { filter: { modifiedDate: { from: string; to: string } } }).filter.modifiedDate);
+		const windows = sim.control
+			.listCalls({ route: SEARCH_POST })
+			.calls.map(
+				(call) =>
+					(call.body as { filter: { modifiedDate: { from: string; to: string } } }).filter
+						.modifiedDate,
+			);
 		expect(Date.parse(windows[1].from)).toBe(T + 60_000);
 		expect(Date.parse(windows[0].to)).toBe(T + 60_000);
 	});
@@ -218,7 +284,13 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		at(60);
 		const ids = seed(45);
 		// The second page answers 429 four times: the first call and the transport's three retries.
-		sim.control.addFault({ route: SEARCH_NEXT, status: 429, headers: { 'Retry-After': '0' }, body: { error: 'TOO_MANY_REQUESTS' }, times: 4 });
+		sim.control.addFault({
+			route: SEARCH_NEXT,
+			status: 429,
+			headers: { 'Retry-After': '0' },
+			body: { error: 'TOO_MANY_REQUESTS' },
+			times: 4,
+		});
 		const first = await runner.poll();
 		expect(first.items).toHaveLength(20);
 		expect(first.saved).toBe(true);
@@ -250,7 +322,8 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		const replaying = new PollTriggerRunner(store, { events: ['*'], options: { since } });
 		const history = (await replaying.poll()).items;
 		expect(history.length).toBeGreaterThan(0);
-		for (const item of history) expect(Date.parse(String(item.timestamp))).toBeGreaterThanOrEqual(Date.parse(since));
+		for (const item of history)
+			expect(Date.parse(String(item.timestamp))).toBeGreaterThanOrEqual(Date.parse(since));
 		at(120);
 		expect((await replaying.poll()).items).toEqual([]);
 	});
@@ -263,23 +336,47 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		const manual = await manualPoll(store, { events: ['shipment_created', 'shipment_packed'] });
 		expect(manual.items.length).toBeGreaterThanOrEqual(3);
 		expect(manual.items.length).toBeLessThanOrEqual(10);
-		expect(changes(manual.items)).toEqual(expect.arrayContaining([`shipment_created ${ids[1]}`, `shipment_created ${ids[2]}`, `shipment_packed ${ids[0]}`]));
+		expect(changes(manual.items)).toEqual(
+			expect.arrayContaining([
+				`shipment_created ${ids[1]}`,
+				`shipment_created ${ids[2]}`,
+				`shipment_packed ${ids[0]}`,
+			]),
+		);
 		for (const item of manual.items) expect(item.poll).toMatchObject({ mode: 'manual' });
 		expect(manual.staticData).toEqual({});
 	});
 
 	test('returns: created and each status change once, on both return lists', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['return_created', 'return_picked_up', 'return_completed'] });
+		const runner = new PollTriggerRunner(store, {
+			events: ['return_created', 'return_picked_up', 'return_completed'],
+		});
 		await runner.poll();
 		at(60);
-		const [r1, r2] = sim.control.seedReturns({ locationId: LOC_1, count: 2, source: 'customer_return' }).returnIds;
-		const [r3] = sim.control.seedReturns({ locationId: LOC_1, count: 1, source: 'courier_return' }).returnIds;
-		expect(changes((await runner.poll()).items).sort()).toEqual([`return_created ${r1}`, `return_created ${r2}`, `return_created ${r3}`].sort());
+		const [r1, r2] = sim.control.seedReturns({
+			locationId: LOC_1,
+			count: 2,
+			source: 'customer_return',
+		}).returnIds;
+		const [r3] = sim.control.seedReturns({
+			locationId: LOC_1,
+			count: 1,
+			source: 'courier_return',
+		}).returnIds;
+		expect(changes((await runner.poll()).items).sort()).toEqual(
+			[`return_created ${r1}`, `return_created ${r2}`, `return_created ${r3}`].sort(),
+		);
 		at(120);
 		await sim.control.setReturnStatus(r1, { status: 'RETURN_PICKED_UP' });
 		const picked = (await runner.poll()).items;
 		expect(changes(picked)).toEqual([`return_picked_up ${r1}`]);
-		expect(picked[0]).toMatchObject({ source: 'marketplace', version: 'v3', returnId: r1, locationId: LOC_1, attributes: { status: 'RETURN_PICKED_UP' } });
+		expect(picked[0]).toMatchObject({
+			source: 'marketplace',
+			version: 'v3',
+			returnId: r1,
+			locationId: LOC_1,
+			attributes: { status: 'RETURN_PICKED_UP' },
+		});
 		at(180);
 		await sim.control.setReturnStatus(r1, { status: 'RETURN_COMPLETED' });
 		await sim.control.setReturnStatus(r2, { status: 'RETURN_CANCELLED' });
@@ -289,7 +386,9 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('the marketplace clock 90 s behind n8n: the overlap still catches every change', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'] });
+		const runner = new PollTriggerRunner(store, {
+			events: ['shipment_created', 'shipment_packed'],
+		});
 		await runner.poll();
 		sim.control.advanceClock({ seconds: -90 });
 		at(100);
@@ -304,6 +403,11 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		}
 		at(400);
 		seen.push(...changes((await runner.poll()).items));
-		expect(seen.sort()).toEqual([...ids.map((id) => `shipment_created ${id}`), ...ids.map((id) => `shipment_packed ${id}`)].sort());
+		expect(seen.sort()).toEqual(
+			[
+				...ids.map((id) => `shipment_created ${id}`),
+				...ids.map((id) => `shipment_packed ${id}`),
+			].sort(),
+		);
 	});
 });

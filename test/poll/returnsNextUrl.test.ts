@@ -39,16 +39,27 @@ afterEach(() => {
 });
 
 describe('Marketplace Seller Poll Trigger: returns paging', () => {
-	test.each(['relative', 'versioned'] as const)('nextUrl %s: 30 new returns over two pages, each page GET /sellers/v2/returns', async (form) => {
-		sim.control.setConfig({ returnsNextUrlForm: form });
-		const runner = new PollTriggerRunner(store, { events: ['return_created'] });
-		await runner.poll();
-		jest.setSystemTime(T + 60_000);
-		const created = sim.control.seedReturns({ locationId: LOC_1, count: 30, source: 'customer_return' }).returnIds;
-		const items = (await runner.poll()).items;
-		expect(new Set(items.map((item) => item.returnId))).toEqual(new Set(created));
-		const pages = sim.control.listCalls({ route: 'GET /sellers/v2/returns' }).calls.filter((call) => call.query.source === 'customer_return');
-		expect(pages.length).toBeGreaterThanOrEqual(2);
-		expect(pages.map((call) => `${call.path} ${call.status}`)).toEqual(pages.map(() => '/sellers/v2/returns 200'));
-	});
+	test.each(['relative', 'versioned'] as const)(
+		'nextUrl %s: 30 new returns over two pages, each page GET /sellers/v2/returns',
+		async (form) => {
+			sim.control.setConfig({ returnsNextUrlForm: form });
+			const runner = new PollTriggerRunner(store, { events: ['return_created'] });
+			await runner.poll();
+			jest.setSystemTime(T + 60_000);
+			const created = sim.control.seedReturns({
+				locationId: LOC_1,
+				count: 30,
+				source: 'customer_return',
+			}).returnIds;
+			const items = (await runner.poll()).items;
+			expect(new Set(items.map((item) => item.returnId))).toEqual(new Set(created));
+			const pages = sim.control
+				.listCalls({ route: 'GET /sellers/v2/returns' })
+				.calls.filter((call) => call.query.source === 'customer_return');
+			expect(pages.length).toBeGreaterThanOrEqual(2);
+			expect(pages.map((call) => `${call.path} ${call.status}`)).toEqual(
+				pages.map(() => '/sellers/v2/returns 200'),
+			);
+		},
+	);
 });

@@ -34,16 +34,26 @@ beforeEach(async () => {
 const IST = 330 * 60_000;
 const ist = (ms: number) => `${new Date(ms + IST).toISOString().slice(0, 23)}+05:30`;
 
-async function search(from: number, to: number, order: 'asc' | 'desc' = 'asc'): Promise<Array<{ shipmentId: string; updatedAt: string }>> {
+async function search(
+	from: number,
+	to: number,
+	order: 'asc' | 'desc' = 'asc',
+): Promise<Array<{ shipmentId: string; updatedAt: string }>> {
 	const answer = await axios.post(
 		`${sim.url}/sellers/v3/shipments/filter`,
-		{ filter: { type: 'preDispatch', modifiedDate: { from: ist(from), to: ist(to) } }, sort: { field: 'modifiedDate', order } },
+		{
+			filter: { type: 'preDispatch', modifiedDate: { from: ist(from), to: ist(to) } },
+			sort: { field: 'modifiedDate', order },
+		},
 		{ headers: { Authorization: `Bearer ${token}` } },
 	);
 	return answer.data.shipments;
 }
 
-async function returns(after: number, before: number): Promise<Array<{ returnId: string; status: string; updatedDate: string }>> {
+async function returns(
+	after: number,
+	before: number,
+): Promise<Array<{ returnId: string; status: string; updatedDate: string }>> {
 	const answer = await axios.get(`${sim.url}/sellers/v2/returns`, {
 		params: { source: 'customer_return', modifiedAfter: ist(after), modifiedBefore: ist(before) },
 		headers: { Authorization: `Bearer ${token}` },
@@ -54,7 +64,11 @@ async function returns(after: number, before: number): Promise<Array<{ returnId:
 describe('simulator: modified dates on its clock', () => {
 	test('shipment search: seeded and changed shipments carry the simulator time; modifiedDate filters (inclusive) and sorts', async () => {
 		const t1 = sim.control.getClock().epochMs;
-		const [a, b] = sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 2, itemCount: 1 }).shipmentIds;
+		const [a, b] = sim.control.seedShipments({
+			locationId: 'LOC-DEMO-1',
+			count: 2,
+			itemCount: 1,
+		}).shipmentIds;
 		sim.control.advanceClock({ seconds: 3600 });
 		const t2 = sim.control.getClock().epochMs;
 		await sim.control.setShipmentState(a, { state: 'PACKED' });
@@ -78,7 +92,11 @@ describe('simulator: modified dates on its clock', () => {
 
 	test('returns: seeded returns and status changes carry the simulator time; modifiedAfter and modifiedBefore filter', async () => {
 		const t1 = sim.control.getClock().epochMs;
-		const [r1, r2] = sim.control.seedReturns({ locationId: 'LOC-DEMO-1', count: 2, source: 'customer_return' }).returnIds;
+		const [r1, r2] = sim.control.seedReturns({
+			locationId: 'LOC-DEMO-1',
+			count: 2,
+			source: 'customer_return',
+		}).returnIds;
 		sim.control.advanceClock({ seconds: 600 });
 		const t2 = sim.control.getClock().epochMs;
 		const changed = await sim.control.setReturnStatus(r1, { status: 'RETURN_PICKED_UP' });
@@ -91,7 +109,11 @@ describe('simulator: modified dates on its clock', () => {
 		// An unchanged status is no change: the date stays.
 		await sim.control.setReturnStatus(r2, { status: 'RETURN_CREATED' });
 		expect((await returns(t2 - 1000, t2 + 60_000)).map((r) => r.returnId)).toEqual([r1]);
-		await expect(sim.control.setReturnStatus('R-unknown', { status: 'RETURN_COMPLETED' })).rejects.toMatchObject({ status: 404 });
-		await expect(sim.control.setReturnStatus(r2, { status: 'LOST' as never })).rejects.toMatchObject({ status: 400 });
+		await expect(
+			sim.control.setReturnStatus('R-unknown', { status: 'RETURN_COMPLETED' }),
+		).rejects.toMatchObject({ status: 404 });
+		await expect(
+			sim.control.setReturnStatus(r2, { status: 'LOST' as never }),
+		).rejects.toMatchObject({ status: 400 });
 	});
 });

@@ -5,10 +5,19 @@ describe('documents', () => {
 	const h = useHarness({}, { selfToken: true });
 
 	const pdf = (method: 'get' | 'post', path: string, headers: Record<string, string> = {}) =>
-		h.api.request({ method, url: `/sellers/v3/shipments/${path}`, headers: { ...bearer(h.token), ...headers }, responseType: 'arraybuffer' });
+		h.api.request({
+			method,
+			url: `/sellers/v3/shipments/${path}`,
+			headers: { ...bearer(h.token), ...headers },
+			responseType: 'arraybuffer',
+		});
 	const json = (buf: ArrayBuffer) => JSON.parse(Buffer.from(buf).toString('utf8'));
-	const seed = (extra: Record<string, unknown>) => h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 1, ...extra }).shipmentIds[0];
-	const details = (id: string) => h.sim.control.getShipment(id).details as { courierDetails: { deliveryDetails: { trackingId: string; vendorName: string } } };
+	const seed = (extra: Record<string, unknown>) =>
+		h.sim.control.seedShipments({ locationId: 'LOC-DEMO-1', count: 1, ...extra }).shipmentIds[0];
+	const details = (id: string) =>
+		h.sim.control.getShipment(id).details as {
+			courierDetails: { deliveryDetails: { trackingId: string; vendorName: string } };
+		};
 
 	describe('labels (labels + invoices + forms)', () => {
 		it('renders a valid PDF naming the shipment, courier and tracking id', async () => {
@@ -23,7 +32,16 @@ describe('documents', () => {
 			expect(doc.pageCount).toBe(3); // label, invoice, forms
 			expect(doc.hasFont).toBe(true);
 			const { trackingId, vendorName } = details(id).courierDetails.deliveryDetails;
-			expect(doc.texts).toEqual(expect.arrayContaining([`Shipment: ${id}`, `Tracking ID: ${trackingId}`, `SS-1  Courier: ${vendorName}`, 'TAX INVOICE', 'COMPLIANCE FORMS', 'EWAY_BILL: Completed']));
+			expect(doc.texts).toEqual(
+				expect.arrayContaining([
+					`Shipment: ${id}`,
+					`Tracking ID: ${trackingId}`,
+					`SS-1  Courier: ${vendorName}`,
+					'TAX INVOICE',
+					'COMPLIANCE FORMS',
+					'EWAY_BILL: Completed',
+				]),
+			);
 		});
 
 		it('gives a blank but valid one-page PDF before PACKED', async () => {
@@ -47,15 +65,22 @@ describe('documents', () => {
 		it('rejects unknown and foreign ids and more than 100 ids', async () => {
 			const unknown = await pdf('get', 'nope,nada/labels');
 			expect(unknown.status).toBe(400);
-			expect(json(unknown.data)).toEqual({ error: 'INVALID_SHIPMENTS', message: 'Invalid shipment ids: nope, nada' });
-			const foreign = h.sim.control.listShipments({ locationId: 'LOC-DEMO-3', limit: 1 }).shipments[0].shipmentId as string;
+			expect(json(unknown.data)).toEqual({
+				error: 'INVALID_SHIPMENTS',
+				message: 'Invalid shipment ids: nope, nada',
+			});
+			const foreign = h.sim.control.listShipments({ locationId: 'LOC-DEMO-3', limit: 1 })
+				.shipments[0].shipmentId as string;
 			const other = await pdf('get', `${foreign}/labels`);
 			expect(other.status).toBe(400);
 			expect(json(other.data).error).toBe('OPERATION_NOT_ALLOWED');
 			const many = Array.from({ length: 101 }, (_, i) => `id${i}`).join(',');
 			const tooMany = await pdf('get', `${many}/labels`);
 			expect(tooMany.status).toBe(422);
-			expect(json(tooMany.data)).toEqual({ error: 'TOO_MANY_IDS', message: 'At most 100 shipment ids are allowed per request; got 101' });
+			expect(json(tooMany.data)).toEqual({
+				error: 'TOO_MANY_IDS',
+				message: 'At most 100 shipment ids are allowed per request; got 101',
+			});
 		});
 	});
 
@@ -77,7 +102,10 @@ describe('documents', () => {
 
 		it('is blank before PACKED and limited to 50 ids', async () => {
 			const id = seed({ state: 'APPROVED' });
-			expect(parsePdf(Buffer.from((await pdf('post', `${id}/labelOnly/pdf`)).data))).toMatchObject({ pageCount: 1, hasFont: false });
+			expect(parsePdf(Buffer.from((await pdf('post', `${id}/labelOnly/pdf`)).data))).toMatchObject({
+				pageCount: 1,
+				hasFont: false,
+			});
 			const many = Array.from({ length: 51 }, (_, i) => `id${i}`).join(',');
 			expect((await pdf('post', `${many}/labelOnly/pdf`)).status).toBe(422);
 		});
@@ -90,24 +118,42 @@ describe('documents', () => {
 			expect(asPdf.headers['content-type']).toBe('application/pdf');
 			const doc = parsePdf(Buffer.from(asPdf.data));
 			expect(doc.texts[0]).toBe('TAX INVOICE');
-			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
+			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, {
+				headers: { ...bearer(h.token), Accept: 'application/json' },
+			});
 			expect(res.status).toBe(200);
 			const [invoice] = res.data.invoices;
 			// The official shape (docs/marketplace-api/shipments.md#label-and-invoice-documents, docs/marketplace-api/shipments.md#generate-labels): invoiceDate is a date; amounts and rates per order item.
-			expect(Object.keys(invoice)).toEqual(['shipmentId', 'invoiceNumber', 'invoiceDate', 'orderItems']);
+			expect(Object.keys(invoice)).toEqual([
+				'shipmentId',
+				'invoiceNumber',
+				'invoiceDate',
+				'orderItems',
+			]);
 			expect(invoice.shipmentId).toBe(id);
 			expect(invoice.invoiceNumber).toMatch(/^INV-\d{8}$/);
 			expect(invoice.invoiceDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-			expect(Object.keys(invoice.orderItems[0])).toEqual(['orderItemId', 'invoiceAmount', 'taxRate', 'serialNumbers']);
+			expect(Object.keys(invoice.orderItems[0])).toEqual([
+				'orderItemId',
+				'invoiceAmount',
+				'taxRate',
+				'serialNumbers',
+			]);
 			expect(doc.texts).toContain(`Invoice number: ${invoice.invoiceNumber}`);
 			expect(doc.texts).toContain(`Invoice date: ${invoice.invoiceDate}`);
 		});
 
 		it('answers 400 with an error code before labels were generated', async () => {
 			const id = seed({ state: 'APPROVED' });
-			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, { headers: { ...bearer(h.token), Accept: 'application/json' } });
+			const res = await h.api.get(`/sellers/v3/shipments/${id}/invoices`, {
+				headers: { ...bearer(h.token), Accept: 'application/json' },
+			});
 			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ errorCode: 'INVOICE_NOT_GENERATED', errorMessage: `Invoices are generated with the labels; none yet for: ${id}`, shipmentIds: [id] });
+			expect(res.data).toEqual({
+				errorCode: 'INVOICE_NOT_GENERATED',
+				errorMessage: `Invoices are generated with the labels; none yet for: ${id}`,
+				shipmentIds: [id],
+			});
 		});
 	});
 
@@ -119,18 +165,42 @@ describe('documents', () => {
 			const packed = seed({ state: 'PACKED', withForms: true });
 			const failed = seed({ state: 'FORM_FAILED', withForms: true });
 			const none = seed({ state: 'APPROVED', withForms: false });
-			const res = await h.api.get(`/sellers/v3/shipments/${[approved, packing, packed, failed, none].join(',')}/forms`, { headers: bearer(h.token) });
+			const res = await h.api.get(
+				`/sellers/v3/shipments/${[approved, packing, packed, failed, none].join(',')}/forms`,
+				{ headers: bearer(h.token) },
+			);
 			expect(res.status).toBe(200);
-			expect(res.data.shipments.map((s: { forms: Array<{ status: string }> }) => s.forms.map((f) => f.status))).toEqual([['Not created'], ['In-progress'], ['Completed'], ['Failed'], []]);
-			expect(res.data.shipments[2]).toEqual({ shipmentId: packed, forms: [{ name: 'EWAY_BILL', link: `${h.sim.url}/sellers/v3/shipments/${packed}/labels`, automated: true, status: 'Completed' }] });
+			expect(
+				res.data.shipments.map((s: { forms: Array<{ status: string }> }) =>
+					s.forms.map((f) => f.status),
+				),
+			).toEqual([['Not created'], ['In-progress'], ['Completed'], ['Failed'], []]);
+			expect(res.data.shipments[2]).toEqual({
+				shipmentId: packed,
+				forms: [
+					{
+						name: 'EWAY_BILL',
+						link: `${h.sim.url}/sellers/v3/shipments/${packed}/labels`,
+						automated: true,
+						status: 'Completed',
+					},
+				],
+			});
 
-			const wrongMethod = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(h.token) });
+			const wrongMethod = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, {
+				headers: bearer(h.token),
+			});
 			expect(wrongMethod.status).toBe(405);
 			expect(wrongMethod.headers.allow).toBe('GET');
 
 			h.sim.control.setConfig({ formsMethod: 'POST' });
-			expect((await h.api.get(`/sellers/v3/shipments/${packed}/forms`, { headers: bearer(h.token) })).status).toBe(405);
-			const viaPost = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, { headers: bearer(h.token) });
+			expect(
+				(await h.api.get(`/sellers/v3/shipments/${packed}/forms`, { headers: bearer(h.token) }))
+					.status,
+			).toBe(405);
+			const viaPost = await h.api.post(`/sellers/v3/shipments/${packed}/forms`, undefined, {
+				headers: bearer(h.token),
+			});
 			expect(viaPost.status).toBe(200);
 			expect(viaPost.data.shipments[0].forms[0].status).toBe('Completed');
 		});

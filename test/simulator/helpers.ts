@@ -26,7 +26,10 @@ export async function startHarness(options: SimulatorOptions = {}): Promise<Harn
  * describe level and use the result inside the tests. `options` may be a function, read in
  * beforeAll (e.g. for a receiver URL known only then).
  */
-export function useHarness(options: SimulatorOptions | (() => SimulatorOptions) = {}, opts: { selfToken?: boolean } = {}): Harness & { readonly token: string } {
+export function useHarness(
+	options: SimulatorOptions | (() => SimulatorOptions) = {},
+	opts: { selfToken?: boolean } = {},
+): Harness & { readonly token: string } {
 	let harness: Harness | undefined;
 	let token: string | undefined;
 	const current = (): Harness => {
@@ -52,17 +55,23 @@ export function useHarness(options: SimulatorOptions | (() => SimulatorOptions) 
 			return current().ctl;
 		},
 		get token() {
-			if (token === undefined) throw new Error('useHarness(…, { selfToken: true }) provides a token');
+			if (token === undefined)
+				throw new Error('useHarness(…, { selfToken: true }) provides a token');
 			return token;
 		},
 	};
 }
 
-export const basic = (appId: string, secret: string) => `Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
+export const basic = (appId: string, secret: string) =>
+	`Basic ${Buffer.from(`${appId}:${secret}`).toString('base64')}`;
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export const SELF = { appId: 'demo-self-app', secret: 'demo-self-secret-0001' };
-export const PARTNER = { appId: 'demo-partner-app', secret: 'demo-partner-secret-0001', redirectUri: 'https://partner.example.com/oauth/callback' };
+export const PARTNER = {
+	appId: 'demo-partner-app',
+	secret: 'demo-partner-secret-0001',
+	redirectUri: 'https://partner.example.com/oauth/callback',
+};
 
 /** A client-credentials access token of the self app (SELLER-DEMO-1). */
 export async function selfToken(h: Harness): Promise<string> {
@@ -75,13 +84,32 @@ export async function selfToken(h: Harness): Promise<string> {
 }
 
 /** Tokens of the partner app for a seller, through the code flow. */
-export async function partnerTokens(h: Harness, sellerId = 'SELLER-DEMO-1'): Promise<{ access_token: string; refresh_token: string; expires_in: number; refresh_token_expires_in: number }> {
-	const { code } = h.sim.control.issueAuthCode({ appId: PARTNER.appId, sellerId, redirectUri: PARTNER.redirectUri, state: 's' });
+export async function partnerTokens(
+	h: Harness,
+	sellerId = 'SELLER-DEMO-1',
+): Promise<{
+	access_token: string;
+	refresh_token: string;
+	expires_in: number;
+	refresh_token_expires_in: number;
+}> {
+	const { code } = h.sim.control.issueAuthCode({
+		appId: PARTNER.appId,
+		sellerId,
+		redirectUri: PARTNER.redirectUri,
+		state: 's',
+	});
 	const res = await h.api.get('/oauth-service/oauth/token', {
-		params: { grant_type: 'authorization_code', code, redirect_uri: PARTNER.redirectUri, state: 's' },
+		params: {
+			grant_type: 'authorization_code',
+			code,
+			redirect_uri: PARTNER.redirectUri,
+			state: 's',
+		},
 		headers: { Authorization: basic(PARTNER.appId, PARTNER.secret) },
 	});
-	if (res.status !== 200) throw new Error(`code exchange: ${res.status} ${JSON.stringify(res.data)}`);
+	if (res.status !== 200)
+		throw new Error(`code exchange: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data;
 }
 
@@ -125,7 +153,8 @@ export class TestReceiver {
 	/** Waits (briefly) until at least `count` pushes arrived. */
 	async waitFor(count: number, timeoutMs = 3000): Promise<ReceivedPush[]> {
 		const until = Date.now() + timeoutMs;
-		while (this.received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+		while (this.received.length < count && Date.now() < until)
+			await new Promise((r) => setTimeout(r, 10));
 		return this.received;
 	}
 
@@ -159,17 +188,20 @@ export function parsePdf(buffer: Buffer): ParsedPdf {
 	const tail = /startxref\n(\d+)\n%%EOF\n?$/.exec(text);
 	if (!tail) throw new Error('no startxref/%%EOF trailer');
 	const xrefAt = Number(tail[1]);
-	if (text.slice(xrefAt, xrefAt + 5) !== 'xref\n') throw new Error(`startxref ${xrefAt} does not point at "xref"`);
+	if (text.slice(xrefAt, xrefAt + 5) !== 'xref\n')
+		throw new Error(`startxref ${xrefAt} does not point at "xref"`);
 	const sub = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt));
 	if (!sub) throw new Error('bad xref subsection');
 	const count = Number(sub[1]);
 	let pos = xrefAt + sub[0].length;
 	for (let i = 0; i < count; i++) {
 		const entry = text.slice(pos, pos + 20);
-		if (!/^\d{10} \d{5} [nf] \n$/.test(entry)) throw new Error(`xref entry ${i} is not 20 bytes: ${JSON.stringify(entry)}`);
+		if (!/^\d{10} \d{5} [nf] \n$/.test(entry))
+			throw new Error(`xref entry ${i} is not 20 bytes: ${JSON.stringify(entry)}`);
 		if (i > 0) {
 			const offset = Number(entry.slice(0, 10));
-			if (!text.startsWith(`${i} 0 obj`, offset)) throw new Error(`xref entry ${i} (${offset}) does not point at "${i} 0 obj"`);
+			if (!text.startsWith(`${i} 0 obj`, offset))
+				throw new Error(`xref entry ${i} (${offset}) does not point at "${i} 0 obj"`);
 		}
 		pos += 20;
 	}
@@ -180,10 +212,13 @@ export function parsePdf(buffer: Buffer): ParsedPdf {
 	while ((m = streamRe.exec(text))) {
 		const length = Number(m[1]);
 		const start = m.index + m[0].length;
-		if (text.slice(start + length, start + length + 10) !== '\nendstream') throw new Error('stream /Length does not match its data');
+		if (text.slice(start + length, start + length + 10) !== '\nendstream')
+			throw new Error('stream /Length does not match its data');
 		streamLengths.push(length);
 	}
-	const texts = [...text.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((t) => t[1].replace(/\\(.)/g, '$1'));
+	const texts = [...text.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((t) =>
+		t[1].replace(/\\(.)/g, '$1'),
+	);
 	return {
 		version: header[1],
 		objectCount: count - 1,

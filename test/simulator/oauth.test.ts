@@ -9,7 +9,8 @@ const DAY = 86_400;
 describe('OAuth server', () => {
 	const h = useHarness();
 
-	const token = (params: Record<string, string>, auth?: string) => h.api.get(TOKEN, { params, headers: auth ? { Authorization: auth } : {} });
+	const token = (params: Record<string, string>, auth?: string) =>
+		h.api.get(TOKEN, { params, headers: auth ? { Authorization: auth } : {} });
 	const selfBasic = basic(SELF.appId, SELF.secret);
 	const partnerBasic = basic(PARTNER.appId, PARTNER.secret);
 
@@ -17,8 +18,17 @@ describe('OAuth server', () => {
 		it('issues a bearer token without refresh token and records the call', async () => {
 			const res = await token({ grant_type: 'client_credentials', scope: 'Seller_Api' }, selfBasic);
 			expect(res.status).toBe(200);
-			expect(Object.keys(res.data).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
-			expect(res.data).toMatchObject({ token_type: 'bearer', expires_in: 5_184_000, scope: 'Seller_Api' });
+			expect(Object.keys(res.data).sort()).toEqual([
+				'access_token',
+				'expires_in',
+				'scope',
+				'token_type',
+			]);
+			expect(res.data).toMatchObject({
+				token_type: 'bearer',
+				expires_in: 5_184_000,
+				scope: 'Seller_Api',
+			});
 			expect(res.data.access_token).toMatch(/^[0-9a-f-]{36}$/);
 
 			const [call] = h.sim.control.listCalls({ route: 'GET /oauth-service/oauth/token' }).calls;
@@ -33,9 +43,15 @@ describe('OAuth server', () => {
 		});
 
 		it('returns the same token with a shrinking expires_in while it is valid', async () => {
-			const first = await token({ grant_type: 'client_credentials', scope: 'Seller_Api' }, selfBasic);
+			const first = await token(
+				{ grant_type: 'client_credentials', scope: 'Seller_Api' },
+				selfBasic,
+			);
 			h.sim.control.advanceClock({ seconds: 1000 });
-			const second = await token({ grant_type: 'client_credentials', scope: 'Seller_Api' }, selfBasic);
+			const second = await token(
+				{ grant_type: 'client_credentials', scope: 'Seller_Api' },
+				selfBasic,
+			);
 			expect(second.data.access_token).toBe(first.data.access_token);
 			expect(second.data.expires_in).toBe(5_184_000 - 1000);
 		});
@@ -52,7 +68,10 @@ describe('OAuth server', () => {
 		});
 
 		it('accepts the comma list Seller_Api,Default and joins the granted scopes', async () => {
-			const res = await token({ grant_type: 'client_credentials', scope: 'Seller_Api,Default' }, selfBasic);
+			const res = await token(
+				{ grant_type: 'client_credentials', scope: 'Seller_Api,Default' },
+				selfBasic,
+			);
 			expect(res.status).toBe(200);
 			expect(res.data.scope).toBe('DefaultSeller_Api');
 		});
@@ -60,7 +79,10 @@ describe('OAuth server', () => {
 		it('rejects scopes in the wrong case', async () => {
 			const res = await token({ grant_type: 'client_credentials', scope: 'seller_api' }, selfBasic);
 			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ error: 'invalid_scope', error_description: 'Invalid scope: seller_api' });
+			expect(res.data).toEqual({
+				error: 'invalid_scope',
+				error_description: 'Invalid scope: seller_api',
+			});
 		});
 	});
 
@@ -68,14 +90,20 @@ describe('OAuth server', () => {
 		it('needs HTTP Basic', async () => {
 			const res = await token({ grant_type: 'client_credentials' });
 			expect(res.status).toBe(401);
-			expect(res.data).toEqual({ error: 'unauthorized', error_description: 'Full authentication is required to access this resource' });
+			expect(res.data).toEqual({
+				error: 'unauthorized',
+				error_description: 'Full authentication is required to access this resource',
+			});
 			expect(res.headers['www-authenticate']).toBe('Basic realm="oauth2/client"');
 		});
 
 		it('names an unknown client', async () => {
 			const res = await token({ grant_type: 'client_credentials' }, basic('nobody', 'x'));
 			expect(res.status).toBe(401);
-			expect(res.data).toEqual({ error: 'unauthorized', error_description: 'No client with requested id: nobody' });
+			expect(res.data).toEqual({
+				error: 'unauthorized',
+				error_description: 'No client with requested id: nobody',
+			});
 		});
 
 		it('rejects a wrong secret', async () => {
@@ -85,36 +113,65 @@ describe('OAuth server', () => {
 		});
 
 		it('answers POST with 405', async () => {
-			const res = await h.api.post(TOKEN, 'grant_type=client_credentials', { headers: { Authorization: selfBasic, 'Content-Type': 'application/x-www-form-urlencoded' } });
+			const res = await h.api.post(TOKEN, 'grant_type=client_credentials', {
+				headers: { Authorization: selfBasic, 'Content-Type': 'application/x-www-form-urlencoded' },
+			});
 			expect(res.status).toBe(405);
 			expect(res.headers.allow).toBe('GET');
-			expect(res.data).toEqual({ error: 'method_not_allowed', error_description: "Request method 'POST' not supported" });
+			expect(res.data).toEqual({
+				error: 'method_not_allowed',
+				error_description: "Request method 'POST' not supported",
+			});
 		});
 
 		it('needs grant_type', async () => {
 			const res = await token({}, selfBasic);
 			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ error: 'invalid_request', error_description: 'Missing grant type' });
+			expect(res.data).toEqual({
+				error: 'invalid_request',
+				error_description: 'Missing grant type',
+			});
 		});
 
-		it.each(['implicit', 'password', 'magic'])('rejects grant_type %s as unsupported', async (grant) => {
-			const res = await token({ grant_type: grant }, selfBasic);
-			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ error: 'unsupported_grant_type', error_description: `Unsupported grant type: ${grant}` });
-		});
+		it.each(['implicit', 'password', 'magic'])(
+			'rejects grant_type %s as unsupported',
+			async (grant) => {
+				const res = await token({ grant_type: grant }, selfBasic);
+				expect(res.status).toBe(400);
+				expect(res.data).toEqual({
+					error: 'unsupported_grant_type',
+					error_description: `Unsupported grant type: ${grant}`,
+				});
+			},
+		);
 
 		it('rejects grants the app is not registered for', async () => {
-			const a = await token({ grant_type: 'authorization_code', code: 'x', redirect_uri: PARTNER.redirectUri }, selfBasic);
+			const a = await token(
+				{ grant_type: 'authorization_code', code: 'x', redirect_uri: PARTNER.redirectUri },
+				selfBasic,
+			);
 			expect(a.status).toBe(401);
-			expect(a.data).toEqual({ error: 'invalid_client', error_description: 'Unauthorized grant type: authorization_code' });
+			expect(a.data).toEqual({
+				error: 'invalid_client',
+				error_description: 'Unauthorized grant type: authorization_code',
+			});
 			const b = await token({ grant_type: 'client_credentials' }, partnerBasic);
 			expect(b.status).toBe(401);
-			expect(b.data).toEqual({ error: 'invalid_client', error_description: 'Unauthorized grant type: client_credentials' });
+			expect(b.data).toEqual({
+				error: 'invalid_client',
+				error_description: 'Unauthorized grant type: client_credentials',
+			});
 		});
 	});
 
 	describe('authorize', () => {
-		const params = { client_id: PARTNER.appId, redirect_uri: PARTNER.redirectUri, response_type: 'code', scope: 'Seller_Api', state: 'xyz-123' };
+		const params = {
+			client_id: PARTNER.appId,
+			redirect_uri: PARTNER.redirectUri,
+			response_type: 'code',
+			scope: 'Seller_Api',
+			state: 'xyz-123',
+		};
 
 		it('redirects to the registered URI with code and state', async () => {
 			const res = await h.api.get(AUTHORIZE, { params });
@@ -127,9 +184,21 @@ describe('OAuth server', () => {
 
 		it.each([
 			[{ client_id: 'nobody' }, 'invalid_client', 'No client with requested id: nobody'],
-			[{ client_id: SELF.appId }, 'unauthorized_client', 'Unauthorized grant type: authorization_code'],
-			[{ response_type: 'token' }, 'unsupported_response_type', 'Unsupported response types: [token]'],
-			[{ redirect_uri: 'https://evil.example.com/cb' }, 'invalid_grant', 'Invalid redirect: https://evil.example.com/cb does not match one of the registered values.'],
+			[
+				{ client_id: SELF.appId },
+				'unauthorized_client',
+				'Unauthorized grant type: authorization_code',
+			],
+			[
+				{ response_type: 'token' },
+				'unsupported_response_type',
+				'Unsupported response types: [token]',
+			],
+			[
+				{ redirect_uri: 'https://evil.example.com/cb' },
+				'invalid_grant',
+				'Invalid redirect: https://evil.example.com/cb does not match one of the registered values.',
+			],
 			[{ scope: 'seller_api' }, 'invalid_scope', 'Invalid scope: seller_api'],
 			[{ seller_id: 'SELLER-NOPE' }, 'invalid_request', 'Unknown seller: SELLER-NOPE'],
 		])('rejects %j with 400 %s', async (override, error, description) => {
@@ -141,20 +210,49 @@ describe('OAuth server', () => {
 
 	describe('authorization_code', () => {
 		async function codeFor(sellerId = 'SELLER-DEMO-1') {
-			const res = await h.api.get(AUTHORIZE, { params: { client_id: PARTNER.appId, redirect_uri: PARTNER.redirectUri, response_type: 'code', scope: 'Seller_Api', state: 'st', seller_id: sellerId } });
+			const res = await h.api.get(AUTHORIZE, {
+				params: {
+					client_id: PARTNER.appId,
+					redirect_uri: PARTNER.redirectUri,
+					response_type: 'code',
+					scope: 'Seller_Api',
+					state: 'st',
+					seller_id: sellerId,
+				},
+			});
 			return new URL(res.headers.location).searchParams.get('code') as string;
 		}
 		const exchange = (code: string, redirectUri = PARTNER.redirectUri) =>
-			token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, state: 'st' }, partnerBasic);
+			token(
+				{ grant_type: 'authorization_code', code, redirect_uri: redirectUri, state: 'st' },
+				partnerBasic,
+			);
 
 		it('exchanges a code for access and refresh tokens (state accepted and recorded)', async () => {
 			const code = await codeFor();
 			const res = await exchange(code);
 			expect(res.status).toBe(200);
-			expect(Object.keys(res.data).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'refresh_token_expires_in', 'scope', 'token_type']);
-			expect(res.data).toMatchObject({ token_type: 'bearer', expires_in: 5_184_000, refresh_token_expires_in: 15_552_000, scope: 'Seller_Api' });
+			expect(Object.keys(res.data).sort()).toEqual([
+				'access_token',
+				'expires_in',
+				'refresh_token',
+				'refresh_token_expires_in',
+				'scope',
+				'token_type',
+			]);
+			expect(res.data).toMatchObject({
+				token_type: 'bearer',
+				expires_in: 5_184_000,
+				refresh_token_expires_in: 15_552_000,
+				scope: 'Seller_Api',
+			});
 			const [call] = h.sim.control.listCalls({ route: 'GET /oauth-service/oauth/token' }).calls;
-			expect(call.query).toEqual({ grant_type: 'authorization_code', code, redirect_uri: PARTNER.redirectUri, state: 'st' });
+			expect(call.query).toEqual({
+				grant_type: 'authorization_code',
+				code,
+				redirect_uri: PARTNER.redirectUri,
+				state: 'st',
+			});
 			expect(call.headers.authorization).toBe(partnerBasic);
 		});
 
@@ -163,32 +261,51 @@ describe('OAuth server', () => {
 			expect((await exchange(code)).status).toBe(200);
 			const again = await exchange(code);
 			expect(again.status).toBe(400);
-			expect(again.data).toEqual({ error: 'invalid_grant', error_description: `Invalid authorization code: ${code}` });
+			expect(again.data).toEqual({
+				error: 'invalid_grant',
+				error_description: `Invalid authorization code: ${code}`,
+			});
 			const unknown = await exchange('nope');
-			expect(unknown.data).toEqual({ error: 'invalid_grant', error_description: 'Invalid authorization code: nope' });
+			expect(unknown.data).toEqual({
+				error: 'invalid_grant',
+				error_description: 'Invalid authorization code: nope',
+			});
 			const late = await codeFor();
 			h.sim.control.advanceClock({ seconds: 601 });
-			expect((await exchange(late)).data).toEqual({ error: 'invalid_grant', error_description: `Invalid authorization code: ${late}` });
+			expect((await exchange(late)).data).toEqual({
+				error: 'invalid_grant',
+				error_description: `Invalid authorization code: ${late}`,
+			});
 		});
 
 		it('requires the same redirect_uri as the authorize step', async () => {
 			const code = await codeFor();
 			const res = await exchange(code, 'https://partner.example.com/other');
 			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ error: 'invalid_grant', error_description: 'Redirect URI mismatch.' });
+			expect(res.data).toEqual({
+				error: 'invalid_grant',
+				error_description: 'Redirect URI mismatch.',
+			});
 		});
 
 		it('binds the token to the seller who authorized', async () => {
 			const tokens = await partnerTokens(h, 'SELLER-DEMO-2');
-			const res = await h.api.post('/sellers/v3/shipments/filter', { filter: { type: 'preDispatch' } }, { headers: bearer(tokens.access_token) });
+			const res = await h.api.post(
+				'/sellers/v3/shipments/filter',
+				{ filter: { type: 'preDispatch' } },
+				{ headers: bearer(tokens.access_token) },
+			);
 			expect(res.status).toBe(200);
 			expect(res.data.shipments.length).toBeGreaterThan(0);
-			expect(new Set(res.data.shipments.map((s: { locationId: string }) => s.locationId))).toEqual(new Set(['LOC-DEMO-3']));
+			expect(new Set(res.data.shipments.map((s: { locationId: string }) => s.locationId))).toEqual(
+				new Set(['LOC-DEMO-3']),
+			);
 		});
 	});
 
 	describe('refresh_token', () => {
-		const refresh = (rt: string) => token({ grant_type: 'refresh_token', refresh_token: rt }, partnerBasic);
+		const refresh = (rt: string) =>
+			token({ grant_type: 'refresh_token', refresh_token: rt }, partnerBasic);
 
 		it('issues a new access token each time, revokes the previous one, keeps the refresh token while > 21 days remain', async () => {
 			const first = await partnerTokens(h);
@@ -199,9 +316,16 @@ describe('OAuth server', () => {
 			expect(res.data.refresh_token_expires_in).toBe(22 * DAY);
 			expect(res.data.access_token).not.toBe(first.access_token);
 			expect(res.data.expires_in).toBe(5_184_000);
-			const old = await h.api.post('/sellers/v3/shipments/filter', { filter: {} }, { headers: bearer(first.access_token) });
+			const old = await h.api.post(
+				'/sellers/v3/shipments/filter',
+				{ filter: {} },
+				{ headers: bearer(first.access_token) },
+			);
 			expect(old.status).toBe(401);
-			expect(old.data).toEqual({ error: 'invalid_token', error_description: `Invalid access token: ${first.access_token}` });
+			expect(old.data).toEqual({
+				error: 'invalid_token',
+				error_description: `Invalid access token: ${first.access_token}`,
+			});
 		});
 
 		it('replaces the refresh token once 21 days or less remain (old one becomes invalid)', async () => {
@@ -213,95 +337,164 @@ describe('OAuth server', () => {
 			expect(res.data.refresh_token_expires_in).toBe(180 * DAY);
 			const stale = await refresh(first.refresh_token);
 			expect(stale.status).toBe(400);
-			expect(stale.data).toEqual({ error: 'invalid_grant', error_description: `Invalid refresh token: ${first.refresh_token}` });
+			expect(stale.data).toEqual({
+				error: 'invalid_grant',
+				error_description: `Invalid refresh token: ${first.refresh_token}`,
+			});
 		});
 
 		it('rejects unknown and expired refresh tokens', async () => {
-			expect((await refresh('nope')).data).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token: nope' });
+			expect((await refresh('nope')).data).toEqual({
+				error: 'invalid_grant',
+				error_description: 'Invalid refresh token: nope',
+			});
 			const first = await partnerTokens(h);
 			h.sim.control.advanceClock({ seconds: 180 * DAY });
 			const res = await refresh(first.refresh_token);
 			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ error: 'invalid_grant', error_description: `Invalid refresh token (expired): ${first.refresh_token}` });
+			expect(res.data).toEqual({
+				error: 'invalid_grant',
+				error_description: `Invalid refresh token (expired): ${first.refresh_token}`,
+			});
 		});
 	});
 
 	describe('token expiry operation', () => {
-		const expiry = (params: Record<string, string>, auth = selfBasic) => h.api.get(EXPIRY, { params, headers: { Authorization: auth, 'Content-Type': 'application/json' } });
+		const expiry = (params: Record<string, string>, auth = selfBasic) =>
+			h.api.get(EXPIRY, {
+				params,
+				headers: { Authorization: auth, 'Content-Type': 'application/json' },
+			});
 
 		it('reports remaining validity of access and refresh tokens', async () => {
 			const access = await selfToken(h);
 			h.sim.control.advanceClock({ seconds: 19 });
-			expect((await expiry({ token_type: 'access', token: access })).data).toEqual({ expired: false, token_type: 'access_token', expires_in: 5_184_000 - 19 });
+			expect((await expiry({ token_type: 'access', token: access })).data).toEqual({
+				expired: false,
+				token_type: 'access_token',
+				expires_in: 5_184_000 - 19,
+			});
 			const partner = await partnerTokens(h);
-			const res = await expiry({ token_type: 'refresh', token: partner.refresh_token }, partnerBasic);
-			expect(res.data).toEqual({ expired: false, token_type: 'refresh_token', expires_in: 15_552_000 });
+			const res = await expiry(
+				{ token_type: 'refresh', token: partner.refresh_token },
+				partnerBasic,
+			);
+			expect(res.data).toEqual({
+				expired: false,
+				token_type: 'refresh_token',
+				expires_in: 15_552_000,
+			});
 		});
 
 		it('reports an expired token with expires_in 0', async () => {
 			const access = await selfToken(h);
 			h.sim.control.expireTokens({ token: access });
-			expect((await expiry({ token_type: 'access', token: access })).data).toEqual({ expired: true, token_type: 'access_token', expires_in: 0 });
+			expect((await expiry({ token_type: 'access', token: access })).data).toEqual({
+				expired: true,
+				token_type: 'access_token',
+				expires_in: 0,
+			});
 		});
 
 		it("does not recognise unknown tokens or another app's tokens", async () => {
 			const partner = await partnerTokens(h);
-			for (const res of [await expiry({ token_type: 'access', token: 'nope' }), await expiry({ token_type: 'access', token: partner.access_token })]) {
+			for (const res of [
+				await expiry({ token_type: 'access', token: 'nope' }),
+				await expiry({ token_type: 'access', token: partner.access_token }),
+			]) {
 				expect(res.status).toBe(400);
-				expect(res.data).toEqual({ error: 'invalid_token', error_description: 'Token was not recognised' });
+				expect(res.data).toEqual({
+					error: 'invalid_token',
+					error_description: 'Token was not recognised',
+				});
 			}
 		});
 
 		it('needs both parameters and Basic auth', async () => {
-			expect((await expiry({ token: 'x' })).data).toEqual({ error: 'invalid_request', error_description: 'Missing required parameter: token_type' });
-			expect((await expiry({ token_type: 'access' })).data).toEqual({ error: 'invalid_request', error_description: 'Missing required parameter: token' });
+			expect((await expiry({ token: 'x' })).data).toEqual({
+				error: 'invalid_request',
+				error_description: 'Missing required parameter: token_type',
+			});
+			expect((await expiry({ token_type: 'access' })).data).toEqual({
+				error: 'invalid_request',
+				error_description: 'Missing required parameter: token',
+			});
 			expect((await expiry({ token_type: 'bogus', token: 'x' })).status).toBe(400);
-			expect((await h.api.get(EXPIRY, { params: { token_type: 'access', token: 'x' } })).status).toBe(401);
+			expect(
+				(await h.api.get(EXPIRY, { params: { token_type: 'access', token: 'x' } })).status,
+			).toBe(401);
 		});
 	});
 
 	describe('bearer validation on /sellers', () => {
-		const search = (headers: Record<string, string>) => h.api.post('/sellers/v3/shipments/filter', { filter: { type: 'preDispatch' } }, { headers });
+		const search = (headers: Record<string, string>) =>
+			h.api.post('/sellers/v3/shipments/filter', { filter: { type: 'preDispatch' } }, { headers });
 
 		it('requires exactly "Bearer <token>"', async () => {
 			const access = await selfToken(h);
 			expect((await search(bearer(access))).status).toBe(200);
-			for (const header of [undefined, `Bearer${access}`, `bearer ${access}`, `Bearer  ${access}`, basic(SELF.appId, SELF.secret)]) {
+			for (const header of [
+				undefined,
+				`Bearer${access}`,
+				`bearer ${access}`,
+				`Bearer  ${access}`,
+				basic(SELF.appId, SELF.secret),
+			]) {
 				const res = await search(header ? { Authorization: header } : {});
 				expect(res.status).toBe(401);
-				expect(res.data).toEqual({ error: 'unauthorized', error_description: 'Full authentication is required to access this resource' });
+				expect(res.data).toEqual({
+					error: 'unauthorized',
+					error_description: 'Full authentication is required to access this resource',
+				});
 			}
 		});
 
 		it('echoes unknown, revoked and expired tokens in the error', async () => {
 			const unknown = await search(bearer('not-a-token'));
 			expect(unknown.status).toBe(401);
-			expect(unknown.data).toEqual({ error: 'invalid_token', error_description: 'Invalid access token: not-a-token' });
+			expect(unknown.data).toEqual({
+				error: 'invalid_token',
+				error_description: 'Invalid access token: not-a-token',
+			});
 			expect(unknown.headers['www-authenticate']).toContain('error="invalid_token"');
 
 			const access = await selfToken(h);
 			h.sim.control.advanceClock({ seconds: 5_184_000 });
 			const expired = await search(bearer(access));
 			expect(expired.status).toBe(401);
-			expect(expired.data).toEqual({ error: 'invalid_token', error_description: `Access token expired: ${access}` });
+			expect(expired.data).toEqual({
+				error: 'invalid_token',
+				error_description: `Access token expired: ${access}`,
+			});
 
 			const fresh = await selfToken(h);
 			h.sim.control.revokeTokens({ appId: SELF.appId });
-			expect((await search(bearer(fresh))).data).toEqual({ error: 'invalid_token', error_description: `Invalid access token: ${fresh}` });
+			expect((await search(bearer(fresh))).data).toEqual({
+				error: 'invalid_token',
+				error_description: `Invalid access token: ${fresh}`,
+			});
 		});
 
 		it('refuses a token without the Seller_Api scope', async () => {
 			const res = await token({ grant_type: 'client_credentials', scope: 'Default' }, selfBasic);
 			const out = await search(bearer(res.data.access_token));
 			expect(out.status).toBe(403);
-			expect(out.data).toEqual({ error: 'insufficient_scope', error_description: 'Insufficient scope for this resource' });
+			expect(out.data).toEqual({
+				error: 'insufficient_scope',
+				error_description: 'Insufficient scope for this resource',
+			});
 		});
 
 		it('has no token endpoint under /sellers (a common client mistake)', async () => {
-			const res = await h.api.get('/sellers/oauth-service/oauth/token', { params: { grant_type: 'client_credentials' }, headers: { Authorization: selfBasic } });
+			const res = await h.api.get('/sellers/oauth-service/oauth/token', {
+				params: { grant_type: 'client_credentials' },
+				headers: { Authorization: selfBasic },
+			});
 			expect(res.status).toBe(401);
 			const access = await selfToken(h);
-			expect((await h.api.get('/sellers/oauth-service/oauth/token', { headers: bearer(access) })).status).toBe(404);
+			expect(
+				(await h.api.get('/sellers/oauth-service/oauth/token', { headers: bearer(access) })).status,
+			).toBe(404);
 		});
 	});
 
@@ -316,10 +509,18 @@ describe('OAuth server', () => {
 });
 
 describe('OAuth server with short lifetimes', () => {
-	const h = useHarness({ accessTokenTtlSec: 10, refreshTokenTtlSec: 100, refreshRenewalBufferSec: 30, authCodeTtlSec: 5 });
+	const h = useHarness({
+		accessTokenTtlSec: 10,
+		refreshTokenTtlSec: 100,
+		refreshRenewalBufferSec: 30,
+		authCodeTtlSec: 5,
+	});
 
 	const refresh = (rt: string) =>
-		h.api.get(TOKEN, { params: { grant_type: 'refresh_token', refresh_token: rt }, headers: { Authorization: basic(PARTNER.appId, PARTNER.secret) } });
+		h.api.get(TOKEN, {
+			params: { grant_type: 'refresh_token', refresh_token: rt },
+			headers: { Authorization: basic(PARTNER.appId, PARTNER.secret) },
+		});
 
 	it('applies the renewal buffer rule with the configured lifetimes', async () => {
 		const first = await partnerTokens(h);
@@ -336,17 +537,31 @@ describe('OAuth server with short lifetimes', () => {
 		expect(renewed.data.refresh_token).not.toBe(first.refresh_token);
 		expect(renewed.data.refresh_token_expires_in).toBe(100);
 		expect(renewed.data.expires_in).toBe(10);
-		expect((await refresh(first.refresh_token)).data.error_description).toBe(`Invalid refresh token: ${first.refresh_token}`);
+		expect((await refresh(first.refresh_token)).data.error_description).toBe(
+			`Invalid refresh token: ${first.refresh_token}`,
+		);
 	});
 
 	it('expires access tokens after accessTokenTtlSec', async () => {
 		const tokens = await partnerTokens(h);
 		h.sim.control.advanceClock({ seconds: 10 });
-		const res = await h.api.post('/sellers/v3/shipments/filter', { filter: {} }, { headers: bearer(tokens.access_token) });
+		const res = await h.api.post(
+			'/sellers/v3/shipments/filter',
+			{ filter: {} },
+			{ headers: bearer(tokens.access_token) },
+		);
 		expect(res.status).toBe(401);
 		expect(res.data.error_description).toBe(`Access token expired: ${tokens.access_token}`);
 		const refreshed = await refresh(tokens.refresh_token);
 		expect(refreshed.status).toBe(200);
-		expect((await h.api.post('/sellers/v3/shipments/filter', { filter: {} }, { headers: bearer(refreshed.data.access_token) })).status).toBe(200);
+		expect(
+			(
+				await h.api.post(
+					'/sellers/v3/shipments/filter',
+					{ filter: {} },
+					{ headers: bearer(refreshed.data.access_token) },
+				)
+			).status,
+		).toBe(200);
 	});
 });

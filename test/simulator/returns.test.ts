@@ -13,12 +13,16 @@ interface WireReturn {
 describe('returns v2', () => {
 	const h = useHarness({}, { selfToken: true });
 
-	const list = (params: Record<string, string>) => h.api.get('/sellers/v2/returns', { params, headers: bearer(h.token) });
+	const list = (params: Record<string, string>) =>
+		h.api.get('/sellers/v2/returns', { params, headers: bearer(h.token) });
 
 	it('requires source', async () => {
 		const missing = await list({});
 		expect(missing.status).toBe(400);
-		expect(missing.data).toEqual({ error: 'BAD_REQUEST', message: 'source is required: customer_return or courier_return' });
+		expect(missing.data).toEqual({
+			error: 'BAD_REQUEST',
+			message: 'source is required: customer_return or courier_return',
+		});
 		expect((await list({ source: 'buyer_return' })).status).toBe(400);
 	});
 
@@ -34,8 +38,28 @@ describe('returns v2', () => {
 		// The official return item (docs/marketplace-api/returns.md#return-search, docs/marketplace-api/returns.md#return-record), nothing else.
 		expect(Object.keys(items[0]).sort()).toEqual(
 			[
-				'returnId', 'orderItemId', 'orderId', 'orderDate', 'sellerId', 'shipmentId', 'shipmentStatus', 'locationId', 'quantity', 'status', 'type', 'reason',
-				'subReason', 'comments', 'trackingId', 'courierName', 'createdDate', 'updatedDate', 'approvedOn', 'expectedDate', 'serviceProfile', 'services',
+				'returnId',
+				'orderItemId',
+				'orderId',
+				'orderDate',
+				'sellerId',
+				'shipmentId',
+				'shipmentStatus',
+				'locationId',
+				'quantity',
+				'status',
+				'type',
+				'reason',
+				'subReason',
+				'comments',
+				'trackingId',
+				'courierName',
+				'createdDate',
+				'updatedDate',
+				'approvedOn',
+				'expectedDate',
+				'serviceProfile',
+				'services',
 			].sort(),
 		);
 		expect(items[0]).toMatchObject({ sellerId: 'SELLER-DEMO-1', services: [] });
@@ -74,11 +98,23 @@ describe('returns v2', () => {
 
 	it('filters by location, ids, tracking ids and dates', async () => {
 		const all: WireReturn[] = (await list({ source: 'courier_return' })).data.returnItems;
-		expect((await list({ source: 'courier_return', locationId: 'LOC-DEMO-2' })).data.returnItems.every((r: WireReturn) => r.locationId === 'LOC-DEMO-2')).toBe(true);
-		const byId = await list({ source: 'courier_return', returnIds: `${all[0].returnId},${all[2].returnId}` });
-		expect(byId.data.returnItems.map((r: WireReturn) => r.returnId)).toEqual([all[0].returnId, all[2].returnId]);
+		expect(
+			(await list({ source: 'courier_return', locationId: 'LOC-DEMO-2' })).data.returnItems.every(
+				(r: WireReturn) => r.locationId === 'LOC-DEMO-2',
+			),
+		).toBe(true);
+		const byId = await list({
+			source: 'courier_return',
+			returnIds: `${all[0].returnId},${all[2].returnId}`,
+		});
+		expect(byId.data.returnItems.map((r: WireReturn) => r.returnId)).toEqual([
+			all[0].returnId,
+			all[2].returnId,
+		]);
 		const byTracking = await list({ source: 'courier_return', trackingIds: all[1].trackingId });
-		expect(byTracking.data.returnItems.map((r: WireReturn) => r.returnId)).toEqual([all[1].returnId]);
+		expect(byTracking.data.returnItems.map((r: WireReturn) => r.returnId)).toEqual([
+			all[1].returnId,
+		]);
 		const after = await list({ source: 'courier_return', createdAfter: all[3].createdDate });
 		const cutoff = Date.parse(all[3].createdDate);
 		const expected = all.filter((r) => Date.parse(r.createdDate) >= cutoff).map((r) => r.returnId);
@@ -90,9 +126,14 @@ describe('returns v2', () => {
 		const many = Array.from({ length: 26 }, (_, i) => `R${i}`).join(',');
 		const res = await list({ source: 'customer_return', returnIds: many });
 		expect(res.status).toBe(422);
-		expect(res.data).toEqual({ error: 'TOO_MANY_IDS', message: 'At most 25 returnIds are allowed per request; got 26' });
+		expect(res.data).toEqual({
+			error: 'TOO_MANY_IDS',
+			message: 'At most 25 returnIds are allowed per request; got 26',
+		});
 		expect((await list({ source: 'customer_return', trackingIds: many })).status).toBe(422);
 		expect((await list({ source: 'customer_return', createdAfter: 'last week' })).status).toBe(400);
-		expect((await list({ source: 'customer_return', next_token: 'nope' })).data.error).toBe('INVALID_NEXT_TOKEN');
+		expect((await list({ source: 'customer_return', next_token: 'nope' })).data.error).toBe(
+			'INVALID_NEXT_TOKEN',
+		);
 	});
 });

@@ -1,7 +1,11 @@
 /** Shared test fixtures: the simulator, n8n's real HTTP helper, and credential data for it. */
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
-import type { ICredentialDataDecryptedObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator';
 import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSeller.node';
@@ -22,7 +26,10 @@ export async function simulator(options: SimulatorOptions = {}): Promise<Simulat
 	return await startSimulator({ quiet: true, packingDelayMs: 0, ...options });
 }
 
-export function selfAccessCredential(sim: Simulator, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+export function selfAccessCredential(
+	sim: Simulator,
+	overrides: ICredentialDataDecryptedObject = {},
+): ICredentialDataDecryptedObject {
 	return {
 		appId: sim.demo.selfApp.appId,
 		appSecret: sim.demo.selfApp.appSecret,
@@ -34,7 +41,10 @@ export function selfAccessCredential(sim: Simulator, overrides: ICredentialDataD
 	};
 }
 
-export function partnerCredential(sim: Simulator, overrides: ICredentialDataDecryptedObject = {}): ICredentialDataDecryptedObject {
+export function partnerCredential(
+	sim: Simulator,
+	overrides: ICredentialDataDecryptedObject = {},
+): ICredentialDataDecryptedObject {
 	return {
 		appId: sim.demo.partnerApp.appId,
 		appSecret: sim.demo.partnerApp.appSecret,

@@ -17,7 +17,15 @@ export interface JsonSchema {
 	description?: string;
 }
 
-const KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'enum', 'additionalProperties', 'description']);
+const KEYWORDS = new Set([
+	'type',
+	'properties',
+	'required',
+	'items',
+	'enum',
+	'additionalProperties',
+	'description',
+]);
 
 function typeOf(value: unknown): string {
 	if (value === null) return 'null';
@@ -31,10 +39,16 @@ function matchesType(value: unknown, type: string): boolean {
 }
 
 /** Problems of `value` against `schema`, each as "path: what"; empty when it conforms. */
-export function validate(value: unknown, schema: JsonSchema, options: { complete?: boolean } = {}, path = '$'): string[] {
+export function validate(
+	value: unknown,
+	schema: JsonSchema,
+	options: { complete?: boolean } = {},
+	path = '$',
+): string[] {
 	const problems: string[] = [];
 	for (const keyword of Object.keys(schema)) {
-		if (!KEYWORDS.has(keyword)) problems.push(`${path}: schema keyword "${keyword}" is not supported by this checker`);
+		if (!KEYWORDS.has(keyword))
+			problems.push(`${path}: schema keyword "${keyword}" is not supported by this checker`);
 	}
 	if (schema.type !== undefined) {
 		const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -54,13 +68,18 @@ export function validate(value: unknown, schema: JsonSchema, options: { complete
 			const fieldSchema = schema.properties?.[name];
 			if (fieldSchema !== undefined) {
 				problems.push(...validate(field, fieldSchema, options, `${path}.${name}`));
-			} else if (schema.additionalProperties === false || (options.complete === true && schema.additionalProperties !== true)) {
+			} else if (
+				schema.additionalProperties === false ||
+				(options.complete === true && schema.additionalProperties !== true)
+			) {
 				problems.push(`${path}: field "${name}" is not described`);
 			}
 		}
 	}
 	if (Array.isArray(value) && schema.items !== undefined) {
-		value.forEach((element, index) => problems.push(...validate(element, schema.items!, options, `${path}[${index}]`)));
+		value.forEach((element, index) =>
+			problems.push(...validate(element, schema.items!, options, `${path}[${index}]`)),
+		);
 	}
 	return problems;
 }

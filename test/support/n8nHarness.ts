@@ -33,7 +33,11 @@ import {
 } from 'n8n-workflow';
 
 import { MarketplaceSellerApi } from '../../credentials/MarketplaceSellerApi.credentials';
-import { assertNoSecret, credentialSecrets, visibleRunText } from '../hardening/support/secretGuard';
+import {
+	assertNoSecret,
+	credentialSecrets,
+	visibleRunText,
+} from '../hardening/support/secretGuard';
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
 
 export const CREDENTIAL_CLASSES: Record<string, ICredentialType> = {
@@ -79,7 +83,8 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const type = this.type(typeName);
-		if (typeof type.authenticate !== 'function') throw new Error('only function authenticate is used here');
+		if (typeof type.authenticate !== 'function')
+			throw new Error('only function authenticate is used here');
 		return await type.authenticate(credentials, requestOptions);
 	}
 
@@ -91,10 +96,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const type = this.type(typeName);
-		const expirable = type.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = type.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
-		const output = (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+		const output = (await type.preAuthentication.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 		if (output[expirable.name] === undefined) return undefined;
 		if (node.credentials) {
 			const stored = this.store.get(typeName);
@@ -186,14 +196,20 @@ function singleNodeTypes(node: INodeType): INodeTypes {
 function toItems(input: RunNodeOptions['input']): INodeExecutionData[] {
 	if (!input || input.length === 0) return [{ json: {} }];
 	return (input as Array<IDataObject | INodeExecutionData>).map((entry) =>
-		'json' in entry && typeof entry.json === 'object' ? (entry as INodeExecutionData) : { json: entry as IDataObject },
+		'json' in entry && typeof entry.json === 'object'
+			? (entry as INodeExecutionData)
+			: { json: entry as IDataObject },
 	);
 }
 
 const NODE_NAME = 'Marketplace Seller';
 
 /** The single node of a test workflow, with the stored credential of `credentialType`. */
-function testNode(parameters: INodeParameters, credentialType: string, type = 'n8n-nodes-marketplace-seller.marketplaceSeller'): INode {
+function testNode(
+	parameters: INodeParameters,
+	credentialType: string,
+	type = 'n8n-nodes-marketplace-seller.marketplaceSeller',
+): INode {
 	return {
 		id: 'node-1',
 		name: NODE_NAME,
@@ -280,17 +296,25 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		run,
 	};
 	// Every run of the suite: no secret the run knew, in any encoding, in what the user sees.
-	assertNoSecret(visibleRunText(result.error, result.items), runSecrets(options), `the output or error of "${String(options.parameters.operation)}"`);
+	assertNoSecret(
+		visibleRunText(result.error, result.items),
+		runSecrets(options),
+		`the output or error of "${String(options.parameters.operation)}"`,
+	);
 	return result;
 }
 
 /** The secrets a run knows: those of the stored credentials (before and after it) and a given token. */
 function runSecrets(options: RunNodeOptions): Set<string> {
 	const secrets = new Set<string>();
-	for (const data of [...options.store.saved.values(), ...options.store.updates.map((update) => update.data)]) {
+	for (const data of [
+		...options.store.saved.values(),
+		...options.store.updates.map((update) => update.data),
+	]) {
 		for (const secret of credentialSecrets(data)) secrets.add(secret);
 	}
-	if (typeof options.parameters.token === 'string' && !options.parameters.token.startsWith('=')) secrets.add(options.parameters.token);
+	if (typeof options.parameters.token === 'string' && !options.parameters.token.startsWith('='))
+		secrets.add(options.parameters.token);
 	return secrets;
 }
 
@@ -308,7 +332,13 @@ export async function runListSearch(options: {
 	paginationToken?: string;
 }): Promise<INodeListSearchResult> {
 	const node = testNode(options.parameters, options.credentialType);
-	const workflow = new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: false, nodeTypes: singleNodeTypes(options.node) });
+	const workflow = new Workflow({
+		id: 'wf-1',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: singleNodeTypes(options.node),
+	});
 	const additionalData = {
 		credentialsHelper: new TestCredentialsHelper(options.store),
 		currentNodeParameters: options.parameters,

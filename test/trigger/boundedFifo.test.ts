@@ -4,8 +4,18 @@ import { BoundedFifoMap } from '../../nodes/MarketplaceSellerTrigger/boundedFifo
 describe('BoundedFifoMap', () => {
 	it('forgets the oldest entry first when full', () => {
 		const map = new BoundedFifoMap<number>(3);
-		for (const [key, value] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) map.set(key, value);
-		expect(map.entries()).toEqual([['b', 2], ['c', 3], ['d', 4]]);
+		for (const [key, value] of [
+			['a', 1],
+			['b', 2],
+			['c', 3],
+			['d', 4],
+		] as const)
+			map.set(key, value);
+		expect(map.entries()).toEqual([
+			['b', 2],
+			['c', 3],
+			['d', 4],
+		]);
 		expect(map.get('a')).toBeUndefined();
 		expect(map.size).toBe(3);
 	});
@@ -17,7 +27,10 @@ describe('BoundedFifoMap', () => {
 		expect(map.set('a', 'x')).toBe(false);
 		expect(map.entries().map(([key]) => key)).toEqual(['a', 'b']);
 		expect(map.set('a', 'z')).toBe(true);
-		expect(map.entries()).toEqual([['b', 'y'], ['a', 'z']]);
+		expect(map.entries()).toEqual([
+			['b', 'y'],
+			['a', 'z'],
+		]);
 	});
 
 	it('skips deleted entries when reporting and dropping the oldest', () => {

@@ -50,13 +50,20 @@ describe('delivery key', () => {
 
 	it('ignores source, version and locationId but not identity fields', () => {
 		const base = deliveryKeyOf(event)?.hex;
-		expect(deliveryKeyOf({ ...event, source: '', version: 'v4', locationId: 'LOC9' })?.hex).toBe(base);
+		expect(deliveryKeyOf({ ...event, source: '', version: 'v4', locationId: 'LOC9' })?.hex).toBe(
+			base,
+		);
 		expect(deliveryKeyOf({ ...event, eventType: 'shipment_shipped' })?.hex).not.toBe(base);
 		expect(deliveryKeyOf({ ...event, shipmentId: 'SHP2' })?.hex).not.toBe(base);
 		expect(deliveryKeyOf({ ...event, timestamp: '2025-03-05T15:45:31+05:30' })?.hex).not.toBe(base);
 		expect(deliveryKeyOf({ ...event, attributes: { status: 'PACKED' } })?.hex).not.toBe(base);
 		// Array order is data.
-		expect(deliveryKeyOf({ ...event, attributes: { ...(event.attributes as object), b: { y: 1, x: [1, 2, 3] } } })?.hex).not.toBe(base);
+		expect(
+			deliveryKeyOf({
+				...event,
+				attributes: { ...(event.attributes as object), b: { y: 1, x: [1, 2, 3] } },
+			})?.hex,
+		).not.toBe(base);
 		// A shipmentId and a returnId of the same value are different identities.
 		const { shipmentId: _s, ...rest } = event;
 		expect(deliveryKeyOf({ ...rest, returnId: 'SHP1' })?.hex).not.toBe(base);
@@ -70,7 +77,9 @@ describe('delivery key', () => {
 	});
 
 	it('canonicalises like JSON with sorted keys and refuses absurd nesting', () => {
-		expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: undefined })).toBe('{"a":[true,null,"x"],"b":1}');
+		expect(canonicalJson({ b: 1, a: [true, null, 'x'], c: undefined })).toBe(
+			'{"a":[true,null,"x"],"b":1}',
+		);
 		let deep: unknown = 'x';
 		for (let i = 0; i < 100; i += 1) deep = { d: deep };
 		expect(canonicalJson(deep)).toBeUndefined();
@@ -131,7 +140,12 @@ describe('in-memory delivery store', () => {
 		const before = process.memoryUsage().heapUsed;
 		let peak = 0;
 		for (let i = 0; i < 1_000_000; i += 1) {
-			const key = deliveryKeyOf({ eventType: 'shipment_packed', shipmentId: `SHP${i}`, timestamp: 't', attributes: {} });
+			const key = deliveryKeyOf({
+				eventType: 'shipment_packed',
+				shipmentId: `SHP${i}`,
+				timestamp: 't',
+				attributes: {},
+			});
 			if (key === undefined || !store.claim(key.compact, 1_741_169_730 + Math.floor(i / 1000))) {
 				throw new Error(`distinct delivery ${i} was not claimed`);
 			}
@@ -163,14 +177,33 @@ describe('persistence codecs', () => {
 	it('falls back to JSON for keys of another shape and rejects damaged text', () => {
 		const odd = { keys: ['a|b', 'c,d'], seenAt: [1, 2] };
 		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd))).toEqual(odd);
-		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }))).toEqual({ keys: [], seenAt: [] });
-		for (const damaged of ['', '2|0|', '1|0|short1', '1|zz|AAAAAAAAAAAAAAAAAAAAAA1', '1|0|AAAAAAAAAAAAAAAAAAAAAAx', 'J{', 'J{"keys":[1],"seenAt":[1]}', 42, null]) {
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }))).toEqual({
+			keys: [],
+			seenAt: [],
+		});
+		for (const damaged of [
+			'',
+			'2|0|',
+			'1|0|short1',
+			'1|zz|AAAAAAAAAAAAAAAAAAAAAA1',
+			'1|0|AAAAAAAAAAAAAAAAAAAAAAx',
+			'J{',
+			'J{"keys":[1],"seenAt":[1]}',
+			42,
+			null,
+		]) {
 			expect(decodeDeliverySnapshot(damaged)).toBeUndefined();
 		}
 	});
 
 	it('round-trips the seller memory with a seller table', () => {
-		const snapshot = { entries: [['s:A', 'seller-1'], ['r:B', 'seller-2'], ['s:C', 'seller-1']] as Array<[string, string]> };
+		const snapshot = {
+			entries: [
+				['s:A', 'seller-1'],
+				['r:B', 'seller-2'],
+				['s:C', 'seller-1'],
+			] as Array<[string, string]>,
+		};
 		const text = encodeSellerMemory(snapshot);
 		expect(decodeSellerMemory(text)).toEqual(snapshot);
 		expect(text.match(/seller-1/g)).toHaveLength(1);
@@ -208,7 +241,8 @@ describe('receiver pipeline: exactly once from at least once', () => {
 	/** What the execute step does once the accepted push's execution exists. */
 	const confirm = (state: ReceiverState, decision: PushDecision) => {
 		expect(decision.action).toBe('accept');
-		if (decision.action === 'accept' && decision.claimedKey !== undefined) state.deliveries.confirm(decision.claimedKey);
+		if (decision.action === 'accept' && decision.claimedKey !== undefined)
+			state.deliveries.confirm(decision.claimedKey);
 	};
 
 	const request = (epoch: number, body: unknown = shipmentEvent('shipment_packed', 'SHP-1')) => ({
@@ -238,8 +272,12 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const body = shipmentEvent('shipment_packed', 'SHP-2');
 		confirm(state, await handlePush(request(NOW, body), config, state, NOW * 1000));
 		// A redelivery 599 s later (fresh X_Date) is a duplicate; 600 s later it runs again.
-		expect(await handlePush(request(NOW + 599, body), config, state, (NOW + 599) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
-		expect((await handlePush(request(NOW + 600, body), config, state, (NOW + 600) * 1000)).action).toBe('accept');
+		expect(
+			await handlePush(request(NOW + 599, body), config, state, (NOW + 599) * 1000),
+		).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		expect(
+			(await handlePush(request(NOW + 600, body), config, state, (NOW + 600) * 1000)).action,
+		).toBe('accept');
 	});
 
 	it('never remembers a delivery for less than the replay window', async () => {
@@ -248,14 +286,22 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const replay = request(NOW);
 		confirm(state, await handlePush(replay, config, state, NOW * 1000));
 		// The same captured request 200 s later is still inside the 300 s window: not run again.
-		expect(await handlePush(replay, config, state, (NOW + 200) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
-		expect(await handlePush(replay, config, state, (NOW + 301) * 1000)).toMatchObject({ action: 'reject', reason: 'date_outside_window' });
+		expect(await handlePush(replay, config, state, (NOW + 200) * 1000)).toMatchObject({
+			action: 'ignore',
+			reason: 'duplicate',
+		});
+		expect(await handlePush(replay, config, state, (NOW + 301) * 1000)).toMatchObject({
+			action: 'reject',
+			reason: 'date_outside_window',
+		});
 	});
 
 	it('runs every copy when duplicate handling is off', async () => {
 		const config = settings({ enabled: false });
 		const state = getReceiverState('wf/node', config, staticDataPersistence({}), NOW);
-		const decisions = await Promise.all(Array.from({ length: 3 }, () => handlePush(request(NOW), config, state, NOW * 1000)));
+		const decisions = await Promise.all(
+			Array.from({ length: 3 }, () => handlePush(request(NOW), config, state, NOW * 1000)),
+		);
 		expect(decisions.map((d) => d.action)).toEqual(['accept', 'accept', 'accept']);
 	});
 
@@ -276,7 +322,10 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const reloaded = staticDataPersistence(JSON.parse(JSON.stringify(staticData)));
 		const fresh = getReceiverState('wf/node', config, reloaded, NOW + 60);
 		expect(fresh).not.toBe(state);
-		expect(await handlePush(request(NOW + 60), config, fresh, (NOW + 60) * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		expect(await handlePush(request(NOW + 60), config, fresh, (NOW + 60) * 1000)).toMatchObject({
+			action: 'ignore',
+			reason: 'duplicate',
+		});
 	});
 
 	it('keeps its entries when the limits change', async () => {
@@ -285,6 +334,9 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		const bigger = settings({ maxEntries: 5000 });
 		const rebuilt = getReceiverState('wf/node', bigger, staticDataPersistence({}), NOW);
 		expect(rebuilt).not.toBe(state);
-		expect(await handlePush(request(NOW), bigger, rebuilt, NOW * 1000)).toMatchObject({ action: 'ignore', reason: 'duplicate' });
+		expect(await handlePush(request(NOW), bigger, rebuilt, NOW * 1000)).toMatchObject({
+			action: 'ignore',
+			reason: 'duplicate',
+		});
 	});
 });

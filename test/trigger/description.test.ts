@@ -12,7 +12,11 @@ import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSell
 import { credentialTypeOf as transportCredentialTypeOf } from '../../nodes/MarketplaceSeller/transport';
 import { MarketplaceSellerPollTrigger } from '../../nodes/MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger.node';
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
-import { authenticationProperty, credentialsByAuthentication, credentialTypeOf } from '../../nodes/shared/authentication';
+import {
+	authenticationProperty,
+	credentialsByAuthentication,
+	credentialTypeOf,
+} from '../../nodes/shared/authentication';
 
 const push = new MarketplaceSellerTrigger();
 const poll = new MarketplaceSellerPollTrigger();
@@ -28,9 +32,17 @@ function subtitleOf(nodeType: INodeType, events: unknown): unknown {
 		position: [0, 0],
 		parameters: { events } as never,
 	};
-	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType } as unknown as INodeTypes;
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+	} as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle, 'internal', {});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		nodeType.description.subtitle,
+		'internal',
+		{},
+	);
 }
 
 describe('canvas subtitle', () => {
@@ -40,14 +52,18 @@ describe('canvas subtitle', () => {
 	])('%s: event names, not values', (_name, nodeType) => {
 		expect(subtitleOf(nodeType, ['*'])).toBe('All Events');
 		expect(subtitleOf(nodeType, ['shipment_packed'])).toBe('Shipment Packed');
-		expect(subtitleOf(nodeType, ['return_created', 'shipment_packed', 'shipment_created'])).toBe('Return Created + 2 more');
+		expect(subtitleOf(nodeType, ['return_created', 'shipment_packed', 'shipment_created'])).toBe(
+			'Return Created + 2 more',
+		);
 		expect(subtitleOf(nodeType, ['some_future_event'])).toBe('some_future_event');
 		expect(subtitleOf(nodeType, [])).toBe('');
 	});
 });
 
 describe('Registered Receiver URL', () => {
-	const notice = push.description.properties.find((property) => property.name === 'registeredUrlNotHttps')!;
+	const notice = push.description.properties.find(
+		(property) => property.name === 'registeredUrlNotHttps',
+	)!;
 	const shown = (registeredUrl: string) =>
 		NodeHelpers.displayParameter({ registeredUrl }, notice, { typeVersion: 2 }, push.description);
 
@@ -61,18 +77,30 @@ describe('Registered Receiver URL', () => {
 			https: shown('https://n8n.example.org/webhook/x/webhook'),
 			empty: shown(''),
 			httpInPath: shown('https://n8n.example.org/http://x'),
-		}).toEqual({ http: true, upperCase: true, leadingSpace: true, https: false, empty: false, httpInPath: false });
+		}).toEqual({
+			http: true,
+			upperCase: true,
+			leadingSpace: true,
+			https: false,
+			empty: false,
+			httpInPath: false,
+		});
 	});
 
 	it('says under the field which URL production pushes are verified against when it is empty', () => {
-		const field = push.description.properties.find((property) => property.name === 'registeredUrl')!;
+		const field = push.description.properties.find(
+			(property) => property.name === 'registeredUrl',
+		)!;
 		expect(field.hint).toMatch(/^Empty: this node's Production URL/);
 	});
 });
 
 describe('trigger panel', () => {
-	it('explains how to send a test push instead of n8n\'s generic text', () => {
-		const panel = push.description.triggerPanel as { header: string; executionsHelp: { inactive: string; active: string } };
+	it("explains how to send a test push instead of n8n's generic text", () => {
+		const panel = push.description.triggerPanel as {
+			header: string;
+			executionsHelp: { inactive: string; active: string };
+		};
 		expect(panel.header).toContain('Test URL');
 		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) {
 			expect(help).toContain('/__control/notifications/send');
@@ -85,7 +113,9 @@ describe('trigger panel', () => {
 describe('one Authentication selector', () => {
 	it('the action node, the push trigger and the poll trigger use the same parameter and credentials', () => {
 		for (const nodeType of [action, push, poll]) {
-			const selectors = nodeType.description.properties.filter((property) => property.name === 'authentication');
+			const selectors = nodeType.description.properties.filter(
+				(property) => property.name === 'authentication',
+			);
 			expect(selectors).toEqual([authenticationProperty]);
 			expect(selectors[0]).toBe(authenticationProperty);
 			expect(nodeType.description.credentials).toBe(credentialsByAuthentication);
@@ -97,34 +127,57 @@ describe('one Authentication selector', () => {
 	});
 
 	it('reads the choice from every kind of context', () => {
-		const withItems = (value: string) => ({ getInputData: () => [], getNodeParameter: (_n: string, _i: number) => value });
-		const withoutItems = (value: string) => ({ getNodeParameter: (_n: string, _fallback: unknown) => value });
-		expect(credentialTypeOf(withItems('authorizationCode') as never)).toBe('marketplaceSellerOAuth2Api');
+		const withItems = (value: string) => ({
+			getInputData: () => [],
+			getNodeParameter: (_n: string, _i: number) => value,
+		});
+		const withoutItems = (value: string) => ({
+			getNodeParameter: (_n: string, _fallback: unknown) => value,
+		});
+		expect(credentialTypeOf(withItems('authorizationCode') as never)).toBe(
+			'marketplaceSellerOAuth2Api',
+		);
 		expect(credentialTypeOf(withItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
-		expect(credentialTypeOf(withoutItems('authorizationCode') as never)).toBe('marketplaceSellerOAuth2Api');
-		expect(credentialTypeOf(withoutItems('clientCredentials') as never)).toBe('marketplaceSellerApi');
+		expect(credentialTypeOf(withoutItems('authorizationCode') as never)).toBe(
+			'marketplaceSellerOAuth2Api',
+		);
+		expect(credentialTypeOf(withoutItems('clientCredentials') as never)).toBe(
+			'marketplaceSellerApi',
+		);
 	});
 });
 
 describe('Docs links of the codex files', () => {
 	const root = join(__dirname, '..', '..');
-	const codexFiles = ['MarketplaceSeller/MarketplaceSeller', 'MarketplaceSellerTrigger/MarketplaceSellerTrigger', 'MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger'];
+	const codexFiles = [
+		'MarketplaceSeller/MarketplaceSeller',
+		'MarketplaceSellerTrigger/MarketplaceSellerTrigger',
+		'MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger',
+	];
 	const links = codexFiles.flatMap((file) => {
 		const codex = JSON.parse(readFileSync(join(root, 'nodes', `${file}.node.json`), 'utf8')) as {
 			resources: Record<string, Array<{ url: string }>>;
 		};
-		return Object.entries(codex.resources).flatMap(([kind, entries]) => entries.map(({ url }) => ({ file, kind, url })));
+		return Object.entries(codex.resources).flatMap(([kind, entries]) =>
+			entries.map(({ url }) => ({ file, kind, url })),
+		);
 	});
 
 	it('have no fragment (n8n appends ?utm_... after it) and open a docs page of this repository that exists', () => {
 		expect(links.filter(({ kind }) => kind === 'primaryDocumentation')).toHaveLength(3);
 		for (const { url } of links) {
 			expect(url).not.toContain('#');
-			const match = /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/main\/(docs\/[a-z-]+\.md)$/.exec(url);
+			const match = /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/main\/(docs\/[a-z-]+\.md)$/.exec(
+				url,
+			);
 			expect(match).not.toBeNull();
 			expect(existsSync(join(root, match![1]))).toBe(true);
 		}
-		const repository = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } }).repository;
+		const repository = (
+			JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+				repository?: { url?: string };
+			}
+		).repository;
 		if (repository?.url !== undefined) {
 			const web = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 			for (const { url } of links) expect(url.startsWith(`${web}/blob/main/`)).toBe(true);
@@ -132,7 +185,9 @@ describe('Docs links of the codex files', () => {
 	});
 
 	it('each node opens its own page', () => {
-		const pages = links.filter(({ kind }) => kind === 'primaryDocumentation').map(({ url }) => url.split('/').pop());
+		const pages = links
+			.filter(({ kind }) => kind === 'primaryDocumentation')
+			.map(({ url }) => url.split('/').pop());
 		expect(new Set(pages).size).toBe(3);
 	});
 });

@@ -17,7 +17,11 @@ import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/delive
 import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/dedup/exactJson';
 import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
-import { getReceiverState, persistReceiverState, resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import {
+	getReceiverState,
+	persistReceiverState,
+	resetReceiverStates,
+} from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
@@ -67,7 +71,8 @@ afterEach(async () => {
 const storedKeys = (r: Receiver): string[] => {
 	if (r.database.staticData === null) return [];
 	const row = JSON.parse(r.database.staticData) as Record<string, Record<string, unknown>>;
-	const node = Object.values(row).find((value) => typeof value === 'object' && value !== null) ?? {};
+	const node =
+		Object.values(row).find((value) => typeof value === 'object' && value !== null) ?? {};
 	return decodeDeliverySnapshot(node[STATIC_DATA_FIELDS.deliveries])?.keys ?? [];
 };
 const compactOf = (event: Record<string, unknown>) => deliveryKeyOf(event)!.compact;
@@ -81,18 +86,24 @@ describe('a remembered delivery always has an execution', () => {
 		});
 		const r = receiver;
 		const earlier = shipmentEvent('shipment_packed', 'SHP-D0');
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status,
+		).toBe(200);
 		const event = shipmentEvent('shipment_packed', 'SHP-D1');
 		let answered = false;
-		const answer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event).then((response) => {
-			answered = true;
-			return response;
-		});
+		const answer = r
+			.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)
+			.then((response) => {
+				answered = true;
+				return response;
+			});
 		await executionCreated;
 		try {
 			// The execution exists but has not run the trigger's step: not saved, not answered, also
 			// when a duplicate of the earlier push makes n8n save the static data meanwhile.
-			expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status).toBe(200);
+			expect(
+				(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), earlier)).status,
+			).toBe(200);
 			expect(r.executions).toHaveLength(2);
 			expect(storedKeys(r)).toEqual([compactOf(earlier)]);
 			expect(answered).toBe(false);
@@ -115,15 +126,21 @@ describe('a remembered delivery always has an execution', () => {
 		});
 		const r = receiver;
 		const event = shipmentEvent('shipment_shipped', 'SHP-D2');
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(500);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status,
+		).toBe(500);
 		expect(storedKeys(r)).toEqual([]);
 		// The marketplace redelivers: this time the execution is created and runs.
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status,
+		).toBe(200);
 		expect(r.executions).toHaveLength(1);
 		expect(storedKeys(r)).toEqual([compactOf(event)]);
 		// After that, a redelivery is a duplicate, also after a restart.
 		resetReceiverStates();
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status,
+		).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
 
@@ -135,13 +152,16 @@ describe('a remembered delivery always has an execution', () => {
 		const first = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event);
 		await executionCreated;
 		let secondAnswered = false;
-		const second = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event).then((response) => {
-			secondAnswered = true;
-			return response;
-		});
+		const second = r
+			.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)
+			.then((response) => {
+				secondAnswered = true;
+				return response;
+			});
 		// Let the second request reach the trigger and start waiting.
 		try {
-			for (let i = 0; i < 200 && inFlightWaiterCount() === 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+			for (let i = 0; i < 200 && inFlightWaiterCount() === 0; i += 1)
+				await new Promise((resolve) => setImmediate(resolve));
 			expect(inFlightWaiterCount()).toBe(1);
 			expect(secondAnswered).toBe(false);
 		} finally {
@@ -189,17 +209,23 @@ describe('Acknowledge Push: once the execution is stored', () => {
 		const event = shipmentEvent('shipment_packed', 'SHP-S1');
 		try {
 			// Answered while the execution is still running (held after the trigger's step).
-			expect(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).toEqual({ status: 200, body: '' });
+			expect(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).toEqual({
+				status: 200,
+				body: '',
+			});
 			expect(r.executions).toHaveLength(1);
 			expect(storedKeys(r)).toEqual([]);
 		} finally {
 			release();
 		}
 		// The execution ends and saves the key: a redelivery after a restart runs nothing.
-		for (let i = 0; i < 200 && storedKeys(r).length === 0; i += 1) await new Promise((resolve) => setImmediate(resolve));
+		for (let i = 0; i < 200 && storedKeys(r).length === 0; i += 1)
+			await new Promise((resolve) => setImmediate(resolve));
 		expect(storedKeys(r)).toEqual([compactOf(event)]);
 		resetReceiverStates();
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event)).status,
+		).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
 
@@ -208,10 +234,15 @@ describe('Acknowledge Push: once the execution is stored', () => {
 		receiver = await startReceiver({ credentials: CREDENTIALS, afterExecute: pass });
 		const r = receiver;
 		let answered = false;
-		const answer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), shipmentEvent('shipment_packed', 'SHP-S2')).then((response) => {
-			answered = true;
-			return response;
-		});
+		const answer = r
+			.post(
+				signedHeaders({ epoch: now(), registeredUrl: r.url }),
+				shipmentEvent('shipment_packed', 'SHP-S2'),
+			)
+			.then((response) => {
+				answered = true;
+				return response;
+			});
 		await executed;
 		for (let i = 0; i < 50; i += 1) await new Promise((resolve) => setImmediate(resolve));
 		expect(answered).toBe(false);
@@ -233,11 +264,15 @@ describe('queue mode: the execute step runs on a worker', () => {
 		});
 		const r = receiver;
 		const first = shipmentEvent('shipment_packed', 'SHP-Q1');
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), first)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), first)).status,
+		).toBe(200);
 		expect(storedKeys(r)).toEqual([compactOf(first)]);
 		workerRun = true;
 		const second = shipmentEvent('shipment_packed', 'SHP-Q2');
-		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), second)).status).toBe(200);
+		expect(
+			(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), second)).status,
+		).toBe(200);
 		// The worker's static data is not the row: writing it would have replaced the row with one key.
 		expect(storedKeys(r)).toEqual([compactOf(first)]);
 	});
@@ -256,7 +291,12 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 			const staticData = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
 			const persistence = staticDataPersistence(staticData as never);
 			const state = getReceiverState(process, settings, persistence, NOW);
-			return { staticData, persistence, state, decision: handlePush(push(shipmentId), settings, state, NOW * 1000) };
+			return {
+				staticData,
+				persistence,
+				state,
+				decision: handlePush(push(shipmentId), settings, state, NOW * 1000),
+			};
 		};
 
 		const a = request('process-a', 'SHP-X');
@@ -272,10 +312,14 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		expect(await b.decision).toMatchObject({ action: 'ignore', reason: 'duplicate' });
 	});
 
-	it('keeps both processes\' keys when they write one after the other (interleaved writers)', async () => {
+	it("keeps both processes' keys when they write one after the other (interleaved writers)", async () => {
 		let row: Record<string, unknown> = {};
 		const load = () => JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
-		const accept = async (process: string, shipmentId: string, staticData: Record<string, unknown>) => {
+		const accept = async (
+			process: string,
+			shipmentId: string,
+			staticData: Record<string, unknown>,
+		) => {
 			const persistence = staticDataPersistence(staticData as never);
 			const state = getReceiverState(process, settings, persistence, NOW);
 			const decision = await handlePush(push(shipmentId), settings, state, NOW * 1000);
@@ -307,20 +351,25 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 	it('merges snapshots as a pure function: union, earliest time, expiry, bound', () => {
 		const a = { keys: ['k1', 'k2', 'k3'], seenAt: [100, 200, 300] };
 		const b = { keys: ['k2', 'k4', 'k5'], seenAt: [150, 250, 50] };
-		expect(mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 })).toEqual({
+		expect(
+			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
+		).toEqual({
 			keys: ['k5', 'k1', 'k2', 'k4', 'k3'],
 			seenAt: [50, 100, 150, 250, 300],
 		});
 		// k5 (50) and k1 (100) expire at now 1100 with 1000 s retention ...
-		expect(mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 1100 }).keys).toEqual([
-			'k2',
-			'k4',
-			'k3',
-		]);
+		expect(
+			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 1100 })
+				.keys,
+		).toEqual(['k2', 'k4', 'k3']);
 		// ... and only the newest maxEntries are kept.
-		expect(mergeDeliverySnapshots(a, b, { maxEntries: 2, retentionSeconds: 1000, nowSeconds: 400 }).keys).toEqual(['k4', 'k3']);
+		expect(
+			mergeDeliverySnapshots(a, b, { maxEntries: 2, retentionSeconds: 1000, nowSeconds: 400 }).keys,
+		).toEqual(['k4', 'k3']);
 		// Order of the arguments does not matter.
-		expect(mergeDeliverySnapshots(b, a, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 })).toEqual(
+		expect(
+			mergeDeliverySnapshots(b, a, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
+		).toEqual(
 			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
 		);
 	});
@@ -343,7 +392,11 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 describe('issue 11: delivery keys and seller from a verified source only', () => {
 	const rawPush = (orderItemId: string) => {
 		const text = `{"eventType":"shipment_created","shipmentId":"SHP-N","timestamp":"t","attributes":{"orderItems":[{"orderItemId":${orderItemId}}]}}`;
-		return { headers: signedHeaders({ epoch: NOW }), body: JSON.parse(text) as unknown, rawBody: Buffer.from(text) };
+		return {
+			headers: signedHeaders({ epoch: NOW }),
+			body: JSON.parse(text) as unknown,
+			rawBody: Buffer.from(text),
+		};
 	};
 
 	it('keys on the exact text of numbers a double cannot hold (2^53 and above)', async () => {
@@ -352,23 +405,31 @@ describe('issue 11: delivery keys and seller from a verified source only', () =>
 		const second = await handlePush(rawPush('12345678901234567891'), settings, state, NOW * 1000);
 		expect(first.action).toBe('accept');
 		expect(second.action).toBe('accept');
-		if (first.action === 'accept' && second.action === 'accept') expect(first.dedupKey).not.toBe(second.dedupKey);
+		if (first.action === 'accept' && second.action === 'accept')
+			expect(first.dedupKey).not.toBe(second.dedupKey);
 	});
 
 	it('keeps the keys of ordinary numbers as they were (no duplicate run after an upgrade)', () => {
-		const text = '{"eventType":"x","shipmentId":"S","timestamp":"t","attributes":{"qty":1.50,"n":100,"e":1e2}}';
+		const text =
+			'{"eventType":"x","shipmentId":"S","timestamp":"t","attributes":{"qty":1.50,"n":100,"e":1e2}}';
 		const exact = deliveryKeyOf(readExactJsonObject(text)!);
 		expect(exact).toEqual(deliveryKeyOf(JSON.parse(text) as Record<string, unknown>));
 	});
 
-	it('does not take the unsigned body\'s sellerId as the seller', async () => {
+	it("does not take the unsigned body's sellerId as the seller", async () => {
 		const state = getReceiverState('wf/seller', settings, staticDataPersistence({}), NOW);
 		const decision = await handlePush(
-			{ headers: signedHeaders({ epoch: NOW }), body: { ...shipmentEvent('shipment_packed', 'SHP-S'), sellerId: 'FORGED' } },
+			{
+				headers: signedHeaders({ epoch: NOW }),
+				body: { ...shipmentEvent('shipment_packed', 'SHP-S'), sellerId: 'FORGED' },
+			},
 			settings,
 			state,
 			NOW * 1000,
 		);
-		expect(decision).toMatchObject({ action: 'accept', item: { sellerId: null, verification: { sellerIdInBody: 'FORGED' } } });
+		expect(decision).toMatchObject({
+			action: 'accept',
+			item: { sellerId: null, verification: { sellerIdInBody: 'FORGED' } },
+		});
 	});
 });

@@ -36,20 +36,38 @@ function random(seed: number): () => number {
 
 describe('parseHttpDate', () => {
 	it('parses the three forms of RFC 7231 (its own example)', () => {
-		expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT', NOW_2025)).toEqual({ ok: true, epochSeconds: 784111777, form: 'imf-fixdate' });
-		expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT', NOW_2025)).toEqual({ ok: true, epochSeconds: 784111777, form: 'rfc850' });
-		expect(parseHttpDate('Sun Nov  6 08:49:37 1994', NOW_2025)).toEqual({ ok: true, epochSeconds: 784111777, form: 'asctime' });
+		expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT', NOW_2025)).toEqual({
+			ok: true,
+			epochSeconds: 784111777,
+			form: 'imf-fixdate',
+		});
+		expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT', NOW_2025)).toEqual({
+			ok: true,
+			epochSeconds: 784111777,
+			form: 'rfc850',
+		});
+		expect(parseHttpDate('Sun Nov  6 08:49:37 1994', NOW_2025)).toEqual({
+			ok: true,
+			epochSeconds: 784111777,
+			form: 'asctime',
+		});
 	});
 
 	it('parses the worked example date', () => {
-		expect(parseHttpDate('Wed, 05 Mar 2025 10:15:30 GMT', 0)).toMatchObject({ ok: true, epochSeconds: NOW_2025 });
+		expect(parseHttpDate('Wed, 05 Mar 2025 10:15:30 GMT', 0)).toMatchObject({
+			ok: true,
+			epochSeconds: NOW_2025,
+		});
 	});
 
 	it('round-trips 20,000 random instants in all three forms', () => {
 		const next = random(0x9e3779b9);
 		for (let i = 0; i < 20000; i += 1) {
 			const epoch = Math.floor(next() * 4102444800); // 1970 .. 2100
-			expect(parseHttpDate(imfFixdate(epoch), epoch)).toMatchObject({ ok: true, epochSeconds: epoch });
+			expect(parseHttpDate(imfFixdate(epoch), epoch)).toMatchObject({
+				ok: true,
+				epochSeconds: epoch,
+			});
 			expect(parseHttpDate(asctime(epoch), epoch)).toMatchObject({ ok: true, epochSeconds: epoch });
 			// rfc850 with "now" equal to the instant: the two-digit year lands in the right century.
 			expect(parseHttpDate(rfc850(epoch), epoch)).toMatchObject({ ok: true, epochSeconds: epoch });
@@ -59,8 +77,14 @@ describe('parseHttpDate', () => {
 
 	it('places two-digit rfc850 years at most 50 years ahead (RFC 7231 7.1.1.1)', () => {
 		// 2075-03-05 is a Tuesday, 1976-03-05 a Friday.
-		expect(parseHttpDate('Tuesday, 05-Mar-75 00:00:00 GMT', NOW_2025)).toMatchObject({ ok: true, epochSeconds: Date.UTC(2075, 2, 5) / 1000 });
-		expect(parseHttpDate('Friday, 05-Mar-76 00:00:00 GMT', NOW_2025)).toMatchObject({ ok: true, epochSeconds: Date.UTC(1976, 2, 5) / 1000 });
+		expect(parseHttpDate('Tuesday, 05-Mar-75 00:00:00 GMT', NOW_2025)).toMatchObject({
+			ok: true,
+			epochSeconds: Date.UTC(2075, 2, 5) / 1000,
+		});
+		expect(parseHttpDate('Friday, 05-Mar-76 00:00:00 GMT', NOW_2025)).toMatchObject({
+			ok: true,
+			epochSeconds: Date.UTC(1976, 2, 5) / 1000,
+		});
 		expect(parseHttpDate('Friday, 05-Mar-76 00:00:00 GMT', NaN)).toEqual({ ok: false });
 	});
 

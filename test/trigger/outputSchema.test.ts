@@ -41,13 +41,20 @@ afterAll(async () => {
 async function itemsOfAllEvents(parameters: IDataObject): Promise<IDataObject[]> {
 	resetReceiverStates();
 	const app = sim.demo.selfApp;
-	const receiver = await startReceiver({ parameters: parameters as never, credentials: { appId: app.appId, appSecret: app.appSecret } });
+	const receiver = await startReceiver({
+		parameters: parameters as never,
+		credentials: { appId: app.appId, appSecret: app.appSecret },
+	});
 	receivers.push(receiver);
 	sim.control.setReceiver({ url: receiver.url });
 	const { results } = await sim.control.sendAllNotifications({});
 	const packed = results.find((result) => result.eventType === 'shipment_packed')!;
 	// Another delivery (its own timestamp) whose unsigned body names a seller.
-	const body = { ...packed.envelope, timestamp: '2025-03-05T15:45:30+05:30', sellerId: 'SELLER-IN-BODY' };
+	const body = {
+		...packed.envelope,
+		timestamp: '2025-03-05T15:45:30+05:30',
+		sellerId: 'SELLER-IN-BODY',
+	};
 	await sim.control.sendNotification({ eventType: 'shipment_packed', body });
 	sim.control.setReceiver({ url: null });
 	return receiver.executions;
@@ -59,7 +66,11 @@ describe('push trigger output schema', () => {
 
 	beforeAll(async () => {
 		unmapped = await itemsOfAllEvents({});
-		mapped = await itemsOfAllEvents({ options: { locationToSeller: { mappings: [{ locationId: LOCATION, sellerId: 'SELLER-DEMO-1' }] } } });
+		mapped = await itemsOfAllEvents({
+			options: {
+				locationToSeller: { mappings: [{ locationId: LOCATION, sellerId: 'SELLER-DEMO-1' }] },
+			},
+		});
 	});
 
 	it('gets an item for each of the 17 events, with and without a seller', () => {
@@ -69,17 +80,26 @@ describe('push trigger output schema', () => {
 			expect(items.map((item) => item.eventType)).toEqual([...eventTypes, 'shipment_packed']);
 		}
 		expect(unmapped.every((item) => item.sellerId === null)).toBe(true);
-		expect(mapped.filter((item) => typeof item.sellerId === 'string').map((item) => item.eventType)).toContain('shipment_created');
-		expect(mapped[mapped.length - 1].verification).toMatchObject({ sellerIdInBody: 'SELLER-IN-BODY' });
+		expect(
+			mapped.filter((item) => typeof item.sellerId === 'string').map((item) => item.eventType),
+		).toContain('shipment_created');
+		expect(mapped[mapped.length - 1].verification).toMatchObject({
+			sellerIdInBody: 'SELLER-IN-BODY',
+		});
 	});
 
-	it.each([1, 2])('version %i: every item conforms to the schema and every field is described', (version) => {
-		const schema = schemaOf(version);
-		const problems = [...unmapped, ...mapped].flatMap((item) =>
-			validate(item, schema, { complete: true }).map((problem) => `${String(item.eventType)} ${problem}`),
-		);
-		expect(problems).toEqual([]);
-	});
+	it.each([1, 2])(
+		'version %i: every item conforms to the schema and every field is described',
+		(version) => {
+			const schema = schemaOf(version);
+			const problems = [...unmapped, ...mapped].flatMap((item) =>
+				validate(item, schema, { complete: true }).map(
+					(problem) => `${String(item.eventType)} ${problem}`,
+				),
+			);
+			expect(problems).toEqual([]);
+		},
+	);
 
 	it('version 1 and 2 emit the same items, so they share one schema', () => {
 		expect(schemaOf(1)).toEqual(schemaOf(2));
@@ -92,12 +112,16 @@ describe('where n8n finds the schema', () => {
 		expect(versions).toEqual([1, 2]);
 		for (const version of versions) {
 			// n8n's server: resolveSchema({ node, version: "2.0.0" }) without a version fallback.
-			expect(resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: `${version}.0.0` })).toBe(join(NODE_DIR, '__schema__', `v${version}.0.0.json`));
+			expect(resolveOutputSchemaPath({ nodeDir: NODE_DIR, version: `${version}.0.0` })).toBe(
+				join(NODE_DIR, '__schema__', `v${version}.0.0.json`),
+			);
 			// The editor only accepts an object schema with properties (schemaPreview store).
 			const served = loadOutputSchema({ nodeDir: NODE_DIR, version: `${version}.0.0` });
 			expect(served).toMatchObject({ type: 'object', properties: expect.any(Object) });
 			// n8n's backend lookup (with version fallback) finds the same file.
-			expect(loadOutputSchema({ nodeDir: NODE_DIR, version, versionFallback: true })).toEqual(served);
+			expect(loadOutputSchema({ nodeDir: NODE_DIR, version, versionFallback: true })).toEqual(
+				served,
+			);
 		}
 	});
 });

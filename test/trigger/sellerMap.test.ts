@@ -1,5 +1,8 @@
 import { BoundedFifoMap } from '../../nodes/MarketplaceSellerTrigger/boundedFifo';
-import { buildLocationSellerMap, SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
+import {
+	buildLocationSellerMap,
+	SellerResolver,
+} from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 
 const LOCATIONS = buildLocationSellerMap([
 	{ locationId: 'LOC-A', sellerId: 'seller-a' },
@@ -18,47 +21,88 @@ describe('location to seller map', () => {
 
 	it('maps shipment_created by location and later events of the shipment through it', () => {
 		const resolver = new SellerResolver(100);
-		expect(resolver.resolve({ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-B' }, LOCATIONS)).toEqual({
+		expect(
+			resolver.resolve(
+				{ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-B' },
+				LOCATIONS,
+			),
+		).toEqual({
 			sellerId: 'seller-b',
 			via: 'location',
 			learned: true,
 		});
-		expect(resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S1' }, LOCATIONS)).toEqual({
-			sellerId: 'seller-b',
-			via: 'shipment',
-			learned: false,
-		});
-		expect(resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S2' }, LOCATIONS).sellerId).toBeNull();
+		expect(resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S1' }, LOCATIONS)).toEqual(
+			{
+				sellerId: 'seller-b',
+				via: 'shipment',
+				learned: false,
+			},
+		);
+		expect(
+			resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S2' }, LOCATIONS).sellerId,
+		).toBeNull();
 		// A redelivered shipment_created changes nothing.
-		expect(resolver.resolve({ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-B' }, LOCATIONS).learned).toBe(false);
+		expect(
+			resolver.resolve(
+				{ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-B' },
+				LOCATIONS,
+			).learned,
+		).toBe(false);
 	});
 
 	it('reads locationId and shipmentId from attributes when the envelope lacks them', () => {
 		const resolver = new SellerResolver(100);
-		resolver.resolve({ eventType: 'shipment_created', attributes: { shipmentId: 'S9', locationId: 'LOC-A' } }, LOCATIONS);
-		expect(resolver.resolve({ eventType: 'shipment_shipped', shipmentId: 'S9' }, LOCATIONS).sellerId).toBe('seller-a');
+		resolver.resolve(
+			{ eventType: 'shipment_created', attributes: { shipmentId: 'S9', locationId: 'LOC-A' } },
+			LOCATIONS,
+		);
+		expect(
+			resolver.resolve({ eventType: 'shipment_shipped', shipmentId: 'S9' }, LOCATIONS).sellerId,
+		).toBe('seller-a');
 	});
 
 	it('maps return events by location, by returnId, and through the shipment of a return item', () => {
 		const resolver = new SellerResolver(100);
-		expect(resolver.resolve({ eventType: 'return_created', returnId: 'R1', locationId: 'LOC-A' }, LOCATIONS).sellerId).toBe('seller-a');
-		expect(resolver.resolve({ eventType: 'return_item_tracking_id_update', returnId: 'R1' }, LOCATIONS)).toMatchObject({
+		expect(
+			resolver.resolve(
+				{ eventType: 'return_created', returnId: 'R1', locationId: 'LOC-A' },
+				LOCATIONS,
+			).sellerId,
+		).toBe('seller-a');
+		expect(
+			resolver.resolve({ eventType: 'return_item_tracking_id_update', returnId: 'R1' }, LOCATIONS),
+		).toMatchObject({
 			sellerId: 'seller-a',
 			via: 'return',
 		});
-		resolver.resolve({ eventType: 'shipment_created', shipmentId: 'S5', locationId: 'LOC-B' }, LOCATIONS);
+		resolver.resolve(
+			{ eventType: 'shipment_created', shipmentId: 'S5', locationId: 'LOC-B' },
+			LOCATIONS,
+		);
 		expect(
 			resolver.resolve(
-				{ eventType: 'return_created', returnId: 'R2', locationId: 'LOC-UNKNOWN', attributes: { returnItems: [{ shipmentId: 'S5' }] } },
+				{
+					eventType: 'return_created',
+					returnId: 'R2',
+					locationId: 'LOC-UNKNOWN',
+					attributes: { returnItems: [{ shipmentId: 'S5' }] },
+				},
 				LOCATIONS,
 			),
 		).toEqual({ sellerId: 'seller-b', via: 'returnItemShipment', learned: true });
-		expect(resolver.resolve({ eventType: 'return_completed', returnId: 'R2' }, LOCATIONS).sellerId).toBe('seller-b');
+		expect(
+			resolver.resolve({ eventType: 'return_completed', returnId: 'R2' }, LOCATIONS).sellerId,
+		).toBe('seller-b');
 	});
 
 	it('does nothing without a map', () => {
 		const resolver = new SellerResolver(100);
-		expect(resolver.resolve({ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-A' }, new Map())).toEqual({
+		expect(
+			resolver.resolve(
+				{ eventType: 'shipment_created', shipmentId: 'S1', locationId: 'LOC-A' },
+				new Map(),
+			),
+		).toEqual({
 			sellerId: null,
 			via: 'none',
 			learned: false,
@@ -69,10 +113,15 @@ describe('location to seller map', () => {
 	it('is bounded and survives a snapshot round trip', () => {
 		const resolver = new SellerResolver(3);
 		for (const id of ['S1', 'S2', 'S3', 'S4']) {
-			resolver.resolve({ eventType: 'shipment_created', shipmentId: id, locationId: 'LOC-A' }, LOCATIONS);
+			resolver.resolve(
+				{ eventType: 'shipment_created', shipmentId: id, locationId: 'LOC-A' },
+				LOCATIONS,
+			);
 		}
 		expect(resolver.size).toBe(3);
-		expect(resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S1' }, LOCATIONS).sellerId).toBeNull();
+		expect(
+			resolver.resolve({ eventType: 'shipment_packed', shipmentId: 'S1' }, LOCATIONS).sellerId,
+		).toBeNull();
 		const copy = new SellerResolver(2);
 		copy.restore(resolver.snapshot());
 		expect(copy.snapshot().entries).toEqual([

@@ -2,7 +2,12 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
 import { PUSH_EVENT_KINDS } from '../../nodes/MarketplaceSellerTrigger/events';
-import { buildSettings, DEFAULTS, LIMITS, registeredUrlProblem } from '../../nodes/MarketplaceSellerTrigger/settings';
+import {
+	buildSettings,
+	DEFAULTS,
+	LIMITS,
+	registeredUrlProblem,
+} from '../../nodes/MarketplaceSellerTrigger/settings';
 import { CREDENTIAL_TYPES, MARKETPLACE } from '../../nodes/shared/profile';
 import { VECTOR } from './helpers';
 
@@ -35,13 +40,23 @@ describe('settings', () => {
 	});
 
 	it('trims the App ID as the token calls do (a stray space must not fail every push)', () => {
-		const result = buildSettings({ ...BASE, credentials: { appId: ` ${VECTOR.appId} `, appSecret: VECTOR.appSecret } });
+		const result = buildSettings({
+			...BASE,
+			credentials: { appId: ` ${VECTOR.appId} `, appSecret: VECTOR.appSecret },
+		});
 		expect(result).toMatchObject({ ok: true, settings: { verify: { appId: VECTOR.appId } } });
 	});
 
 	it('uses the override exactly as written (trimmed only)', () => {
-		const result = buildSettings({ ...BASE, registeredUrl: '  https://proxy.example.com/hooks/mkt/  ' });
-		expect(result).toMatchObject({ ok: true, registeredUrlSource: 'parameter', settings: { verify: { registeredUrl: 'https://proxy.example.com/hooks/mkt/' } } });
+		const result = buildSettings({
+			...BASE,
+			registeredUrl: '  https://proxy.example.com/hooks/mkt/  ',
+		});
+		expect(result).toMatchObject({
+			ok: true,
+			registeredUrlSource: 'parameter',
+			settings: { verify: { registeredUrl: 'https://proxy.example.com/hooks/mkt/' } },
+		});
 	});
 
 	it.each([
@@ -56,28 +71,52 @@ describe('settings', () => {
 	});
 
 	it('accepts http and https with ports, paths and queries', () => {
-		for (const url of ['http://127.0.0.1:5678/webhook/x/webhook', 'https://a.example/p?q=1', 'HTTPS://A.EXAMPLE/']) {
+		for (const url of [
+			'http://127.0.0.1:5678/webhook/x/webhook',
+			'https://a.example/p?q=1',
+			'HTTPS://A.EXAMPLE/',
+		]) {
 			expect(registeredUrlProblem(url)).toBeUndefined();
 		}
 	});
 
 	it('refuses configurations that cannot verify safely', () => {
-		expect(buildSettings({ ...BASE, credentials: { appId: VECTOR.appId, appSecret: '' } })).toMatchObject({ ok: false, problem: 'App Secret is empty' });
-		expect(buildSettings({ ...BASE, credentials: { appId: '', appSecret: 'x' } })).toMatchObject({ ok: false, problem: 'App ID is empty' });
+		expect(
+			buildSettings({ ...BASE, credentials: { appId: VECTOR.appId, appSecret: '' } }),
+		).toMatchObject({ ok: false, problem: 'App Secret is empty' });
+		expect(buildSettings({ ...BASE, credentials: { appId: '', appSecret: 'x' } })).toMatchObject({
+			ok: false,
+			problem: 'App ID is empty',
+		});
 		expect(buildSettings({ ...BASE, credentials: undefined })).toMatchObject({ ok: false });
-		expect(buildSettings({ ...BASE, productionWebhookUrl: undefined })).toMatchObject({ ok: false });
+		expect(buildSettings({ ...BASE, productionWebhookUrl: undefined })).toMatchObject({
+			ok: false,
+		});
 		expect(buildSettings({ ...BASE, events: [] })).toMatchObject({ ok: false });
 		expect(buildSettings({ ...BASE, options: { replayWindow: 0 } })).toMatchObject({ ok: false });
 		expect(buildSettings({ ...BASE, options: { replayWindow: 2.5 } })).toMatchObject({ ok: false });
-		expect(buildSettings({ ...BASE, options: { replayWindow: LIMITS.replayWindowSeconds.max + 1 } })).toMatchObject({ ok: false });
-		expect(buildSettings({ ...BASE, options: { maxRememberedDeliveries: 0 } })).toMatchObject({ ok: false });
-		expect(buildSettings({ ...BASE, options: { schemeWord: 'MKT LOGIN' } })).toMatchObject({ ok: false });
+		expect(
+			buildSettings({ ...BASE, options: { replayWindow: LIMITS.replayWindowSeconds.max + 1 } }),
+		).toMatchObject({ ok: false });
+		expect(buildSettings({ ...BASE, options: { maxRememberedDeliveries: 0 } })).toMatchObject({
+			ok: false,
+		});
+		expect(buildSettings({ ...BASE, options: { schemeWord: 'MKT LOGIN' } })).toMatchObject({
+			ok: false,
+		});
 	});
 
 	it('reads the location map rows', () => {
 		const result = buildSettings({
 			...BASE,
-			options: { locationToSeller: { mappings: [{ locationId: 'L1', sellerId: 'S1' }, { locationId: 'L2', sellerId: 'S2' }] } },
+			options: {
+				locationToSeller: {
+					mappings: [
+						{ locationId: 'L1', sellerId: 'S1' },
+						{ locationId: 'L2', sellerId: 'S2' },
+					],
+				},
+			},
 		});
 		expect(result.ok && [...result.settings.locations.entries()]).toEqual([
 			['L1', 'S1'],
@@ -89,9 +128,12 @@ describe('settings', () => {
 describe('node description', () => {
 	const node = new MarketplaceSellerTrigger();
 	const { description } = node;
-	const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
+	const property = (name: string) =>
+		description.properties.find((p) => p.name === name) as INodeProperties;
 	const option = (name: string) =>
-		(property('options').options as INodeProperties[]).find((p) => p.name === name) as INodeProperties;
+		(property('options').options as INodeProperties[]).find(
+			(p) => p.name === name,
+		) as INodeProperties;
 
 	it('is the webhook trigger the brief describes', () => {
 		expect(description.name).toBe('marketplaceSellerTrigger');
@@ -99,7 +141,9 @@ describe('node description', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 		expect(description.outputs).toEqual(['main']);
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'responseNode', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'responseNode', path: 'webhook' },
+		]);
 		expect(description.version).toEqual([1, 2]);
 		expect(description.defaultVersion).toBe(2);
 		expect((description as { usableAsTool?: boolean }).usableAsTool).toBeUndefined();
@@ -107,10 +151,20 @@ describe('node description', () => {
 
 	it('offers both credentials behind the authentication parameter', () => {
 		expect(description.credentials).toEqual([
-			{ name: CREDENTIAL_TYPES.selfAccess, required: true, displayOptions: { show: { authentication: ['clientCredentials'] } } },
-			{ name: CREDENTIAL_TYPES.thirdParty, required: true, displayOptions: { show: { authentication: ['authorizationCode'] } } },
+			{
+				name: CREDENTIAL_TYPES.selfAccess,
+				required: true,
+				displayOptions: { show: { authentication: ['clientCredentials'] } },
+			},
+			{
+				name: CREDENTIAL_TYPES.thirdParty,
+				required: true,
+				displayOptions: { show: { authentication: ['authorizationCode'] } },
+			},
 		]);
-		expect((property('authentication').options as INodePropertyOptions[]).map((o) => [o.name, o.value])).toEqual([
+		expect(
+			(property('authentication').options as INodePropertyOptions[]).map((o) => [o.name, o.value]),
+		).toEqual([
 			['Self Access App (Client Credentials)', 'clientCredentials'],
 			['Third Party App (Authorization Code)', 'authorizationCode'],
 		]);
@@ -140,7 +194,14 @@ describe('node description', () => {
 	it('tells the user what to put in the subscription ticket', () => {
 		const notice = property('subscriptionNotice');
 		expect(notice.type).toBe('notice');
-		for (const word of ['Registered Receiver URL', 'App ID', 'location IDs', 'return', 'Notification Subscription > Update', 'underscores_in_headers']) {
+		for (const word of [
+			'Registered Receiver URL',
+			'App ID',
+			'location IDs',
+			'return',
+			'Notification Subscription > Update',
+			'underscores_in_headers',
+		]) {
 			expect(notice.displayName).toContain(word);
 		}
 	});
@@ -167,17 +228,27 @@ describe('node description', () => {
 	it('checkExists validates the configuration locally and fails activation when it is broken', async () => {
 		const context = (registeredUrl: string, appSecret: string = VECTOR.appSecret) => ({
 			getNodeParameter: (name: string, fallback: unknown) =>
-				({ authentication: 'clientCredentials', events: ['*'], registeredUrl, options: {} })[name] ?? fallback,
+				({ authentication: 'clientCredentials', events: ['*'], registeredUrl, options: {} })[
+					name
+				] ?? fallback,
 			getCredentials: async (type: string) => {
 				expect(type).toBe(CREDENTIAL_TYPES.selfAccess);
 				return { appId: VECTOR.appId, appSecret };
 			},
 			getNodeWebhookUrl: () => 'https://n8n.example.org/webhook/abc/webhook',
-			getNode: () => ({ name: 'Trigger', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} }),
+			getNode: () => ({
+				name: 'Trigger',
+				type: 'x',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			}),
 		});
 		const { checkExists } = node.webhookMethods.default;
 		await expect(checkExists.call(context('') as never)).resolves.toBe(true);
-		await expect(checkExists.call(context('not a url') as never)).rejects.toThrow('Registered Receiver URL');
+		await expect(checkExists.call(context('not a url') as never)).rejects.toThrow(
+			'Registered Receiver URL',
+		);
 		await expect(checkExists.call(context('', '') as never)).rejects.toThrow('App Secret is empty');
 	});
 });

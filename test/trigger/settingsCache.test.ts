@@ -41,7 +41,11 @@ describe('SettingsCache', () => {
 		expect(settingsKey('wf/node', 'cred-1', { events: ['*'], options: {} })).toBe(base);
 		expect(settingsKey('wf/node', 'cred-2', { events: ['*'], options: {} })).not.toBe(base);
 		expect(settingsKey('wf/other', 'cred-1', { events: ['*'], options: {} })).not.toBe(base);
-		expect(settingsKey('wf/node', 'cred-1', { events: ['shipment_created'], options: {} })).not.toBe(base);
-		expect(settingsKey('wf/node', 'cred-1', { events: ['*'], options: { replayWindow: 60 } })).not.toBe(base);
+		expect(
+			settingsKey('wf/node', 'cred-1', { events: ['shipment_created'], options: {} }),
+		).not.toBe(base);
+		expect(
+			settingsKey('wf/node', 'cred-1', { events: ['*'], options: { replayWindow: 60 } }),
+		).not.toBe(base);
 	});
 });

@@ -3,7 +3,10 @@
  * change the zone of its own workers). Prints one JSON line with what it observed.
  */
 import { parseHttpDate } from '../../nodes/MarketplaceSellerTrigger/verification/httpDate';
-import { readSignatureHeaders, verifyPush } from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
+import {
+	readSignatureHeaders,
+	verifyPush,
+} from '../../nodes/MarketplaceSellerTrigger/verification/verifyPush';
 import { SCHEME, signedHeaders, VECTOR } from './helpers';
 
 const options = {
@@ -41,7 +44,11 @@ process.stdout.write(
 		past301: verdict(VECTOR.epoch + 301),
 		future301: verdict(VECTOR.epoch - 301),
 		aroundDst: instants.map((epoch) => {
-			const result = verifyPush(readSignatureHeaders(signedHeaders({ epoch })), { ...options, replayWindowSeconds: 1 }, epoch);
+			const result = verifyPush(
+				readSignatureHeaders(signedHeaders({ epoch })),
+				{ ...options, replayWindowSeconds: 1 },
+				epoch,
+			);
 			return result.ok ? result.xDateEpoch - epoch : result.reason;
 		}),
 	}),

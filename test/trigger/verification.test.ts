@@ -23,7 +23,11 @@ const OPTIONS: VerifyOptions = {
 
 const GOOD: HeaderBag = { x_date: VECTOR.xDate, x_authorization: VECTOR.header };
 
-function verify(headers: HeaderBag, now: number = VECTOR.epoch, options: Partial<VerifyOptions> = {}): VerifyResult {
+function verify(
+	headers: HeaderBag,
+	now: number = VECTOR.epoch,
+	options: Partial<VerifyOptions> = {},
+): VerifyResult {
 	return verifyPush(readSignatureHeaders(headers), { ...OPTIONS, ...options }, now);
 }
 
@@ -40,8 +44,12 @@ const TOKEN = VECTOR.header.slice('MKTLOGIN '.length);
 
 describe('the reference vector (docs/marketplace-api/signature.md#test-vectors)', () => {
 	it('reproduces the signed string, the SHA-1 and the header', () => {
-		expect(`${VECTOR.epoch}${VECTOR.registeredUrl}POST${VECTOR.appSecret}`).toBe(VECTOR.signedString);
-		expect(computeSignature(String(VECTOR.epoch), VECTOR.registeredUrl, VECTOR.appSecret)).toBe(VECTOR.sha1);
+		expect(`${VECTOR.epoch}${VECTOR.registeredUrl}POST${VECTOR.appSecret}`).toBe(
+			VECTOR.signedString,
+		);
+		expect(computeSignature(String(VECTOR.epoch), VECTOR.registeredUrl, VECTOR.appSecret)).toBe(
+			VECTOR.sha1,
+		);
 		expect(buildAuthorization(SCHEME, VECTOR.appId, VECTOR.sha1)).toBe(VECTOR.header);
 	});
 
@@ -57,30 +65,45 @@ describe('the reference vector (docs/marketplace-api/signature.md#test-vectors)'
 	});
 
 	it('reproduces both negative vectors, and rejects them', () => {
-		expect(computeSignature(String(VECTOR.epoch), `${VECTOR.registeredUrl}/`, VECTOR.appSecret)).toBe(
-			VECTOR.trailingSlashSha1,
+		expect(
+			computeSignature(String(VECTOR.epoch), `${VECTOR.registeredUrl}/`, VECTOR.appSecret),
+		).toBe(VECTOR.trailingSlashSha1);
+		expect(computeSignature(VECTOR.xDate, VECTOR.registeredUrl, VECTOR.appSecret)).toBe(
+			VECTOR.rawDateSha1,
 		);
-		expect(computeSignature(VECTOR.xDate, VECTOR.registeredUrl, VECTOR.appSecret)).toBe(VECTOR.rawDateSha1);
-		expect(verify(withSignature(VECTOR.trailingSlashSha1))).toMatchObject({ ok: false, reason: 'signature_mismatch' });
-		expect(verify(withSignature(VECTOR.rawDateSha1))).toMatchObject({ ok: false, reason: 'signature_mismatch' });
+		expect(verify(withSignature(VECTOR.trailingSlashSha1))).toMatchObject({
+			ok: false,
+			reason: 'signature_mismatch',
+		});
+		expect(verify(withSignature(VECTOR.rawDateSha1))).toMatchObject({
+			ok: false,
+			reason: 'signature_mismatch',
+		});
 	});
 
 	it('accepts the raw-date signature only when the fallback is switched on', () => {
-		expect(verify(withSignature(VECTOR.rawDateSha1), VECTOR.epoch, { acceptRawDateSignature: true })).toMatchObject({
+		expect(
+			verify(withSignature(VECTOR.rawDateSha1), VECTOR.epoch, { acceptRawDateSignature: true }),
+		).toMatchObject({
 			ok: true,
 			signedWith: 'rawDate',
 		});
 		// The fallback never turns a trailing-slash signature into a valid one.
 		expect(
-			verify(withSignature(VECTOR.trailingSlashSha1), VECTOR.epoch, { acceptRawDateSignature: true }),
+			verify(withSignature(VECTOR.trailingSlashSha1), VECTOR.epoch, {
+				acceptRawDateSignature: true,
+			}),
 		).toMatchObject({ ok: false, reason: 'signature_mismatch' });
 	});
 });
 
 describe('fault cases', () => {
 	const E: number = VECTOR.epoch;
-	const sigAt = (epoch: number, url: string = VECTOR.registeredUrl, secret: string = VECTOR.appSecret) =>
-		sha1Hex(`${epoch}${url}POST${secret}`);
+	const sigAt = (
+		epoch: number,
+		url: string = VECTOR.registeredUrl,
+		secret: string = VECTOR.appSecret,
+	) => sha1Hex(`${epoch}${url}POST${secret}`);
 	const goodSig = VECTOR.sha1;
 
 	const cases: Array<[string, HeaderBag, string, number?, Partial<VerifyOptions>?]> = [
@@ -88,27 +111,97 @@ describe('fault cases', () => {
 		['X_Date missing', { x_authorization: VECTOR.header }, 'missing_date'],
 		['X_Authorization missing', { x_date: VECTOR.xDate }, 'missing_authorization'],
 		['both headers missing', {}, 'missing_headers'],
-		['both headers missing, other headers present', { authorization: VECTOR.header, date: VECTOR.xDate }, 'missing_headers'],
+		[
+			'both headers missing, other headers present',
+			{ authorization: VECTOR.header, date: VECTOR.xDate },
+			'missing_headers',
+		],
 		['X_Date empty', { x_date: '', x_authorization: VECTOR.header }, 'empty_date'],
 		['X_Authorization empty', { x_date: VECTOR.xDate, x_authorization: '' }, 'empty_authorization'],
-		['both spellings of X_Date, different values', { ...GOOD, 'x-date': 'Wed, 05 Mar 2025 10:15:31 GMT' }, 'conflicting_headers'],
-		['both spellings of X_Authorization, different values', { ...GOOD, 'x-authorization': `${SCHEME} AAAA` }, 'conflicting_headers'],
+		[
+			'both spellings of X_Date, different values',
+			{ ...GOOD, 'x-date': 'Wed, 05 Mar 2025 10:15:31 GMT' },
+			'conflicting_headers',
+		],
+		[
+			'both spellings of X_Authorization, different values',
+			{ ...GOOD, 'x-authorization': `${SCHEME} AAAA` },
+			'conflicting_headers',
+		],
 		// Scheme word
 		['wrong scheme word', withAuth(`${VECTOR.appId}:${goodSig}`, 'FKLOGIN'), 'wrong_scheme'],
-		['Bearer instead of the scheme word', withAuth(`${VECTOR.appId}:${goodSig}`, 'Bearer'), 'wrong_scheme'],
-		['scheme word with a suffix', withAuth(`${VECTOR.appId}:${goodSig}`, 'MKTLOGINX'), 'wrong_scheme'],
-		['no space after the scheme word', withAuth(`${VECTOR.appId}:${goodSig}`, SCHEME, ''), 'wrong_scheme'],
-		['scheme word only', { x_date: VECTOR.xDate, x_authorization: SCHEME }, 'malformed_authorization'],
-		['scheme word and spaces only', { x_date: VECTOR.xDate, x_authorization: `${SCHEME}   ` }, 'malformed_authorization'],
-		['two tokens after the scheme word', { x_date: VECTOR.xDate, x_authorization: `${VECTOR.header} extra` }, 'malformed_authorization'],
-		['line break inside the token', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.slice(0, 20)}\n${TOKEN.slice(20)}` }, 'malformed_authorization'],
+		[
+			'Bearer instead of the scheme word',
+			withAuth(`${VECTOR.appId}:${goodSig}`, 'Bearer'),
+			'wrong_scheme',
+		],
+		[
+			'scheme word with a suffix',
+			withAuth(`${VECTOR.appId}:${goodSig}`, 'MKTLOGINX'),
+			'wrong_scheme',
+		],
+		[
+			'no space after the scheme word',
+			withAuth(`${VECTOR.appId}:${goodSig}`, SCHEME, ''),
+			'wrong_scheme',
+		],
+		[
+			'scheme word only',
+			{ x_date: VECTOR.xDate, x_authorization: SCHEME },
+			'malformed_authorization',
+		],
+		[
+			'scheme word and spaces only',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME}   ` },
+			'malformed_authorization',
+		],
+		[
+			'two tokens after the scheme word',
+			{ x_date: VECTOR.xDate, x_authorization: `${VECTOR.header} extra` },
+			'malformed_authorization',
+		],
+		[
+			'line break inside the token',
+			{
+				x_date: VECTOR.xDate,
+				x_authorization: `${SCHEME} ${TOKEN.slice(0, 20)}\n${TOKEN.slice(20)}`,
+			},
+			'malformed_authorization',
+		],
 		// Base64
-		['base64 without its padding', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.replace(/=+$/, '')}` }, 'invalid_base64'],
-		['base64 with extra padding', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN}==` }, 'invalid_base64'],
-		['base64 with padding in the middle', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} YWJj=ZGVm` }, 'invalid_base64'],
-		['base64 with an illegal character', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.slice(0, 8)}*${TOKEN.slice(9)}` }, 'invalid_base64'],
-		['base64url alphabet', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${b64('??>>:x').replace(/\+/g, '-').replace(/\//g, '_')}` }, 'invalid_base64'],
-		['base64 with non-zero trailing bits (non-canonical)', { x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.replace(/Q=$/, 'R=')}` }, 'invalid_base64'],
+		[
+			'base64 without its padding',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.replace(/=+$/, '')}` },
+			'invalid_base64',
+		],
+		[
+			'base64 with extra padding',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN}==` },
+			'invalid_base64',
+		],
+		[
+			'base64 with padding in the middle',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME} YWJj=ZGVm` },
+			'invalid_base64',
+		],
+		[
+			'base64 with an illegal character',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.slice(0, 8)}*${TOKEN.slice(9)}` },
+			'invalid_base64',
+		],
+		[
+			'base64url alphabet',
+			{
+				x_date: VECTOR.xDate,
+				x_authorization: `${SCHEME} ${b64('??>>:x').replace(/\+/g, '-').replace(/\//g, '_')}`,
+			},
+			'invalid_base64',
+		],
+		[
+			'base64 with non-zero trailing bits (non-canonical)',
+			{ x_date: VECTOR.xDate, x_authorization: `${SCHEME} ${TOKEN.replace(/Q=$/, 'R=')}` },
+			'invalid_base64',
+		],
 		// Payload structure
 		['no colon in the decoded payload', withAuth(`${VECTOR.appId}${goodSig}`), 'missing_colon'],
 		['wrong App ID', withAuth(`b1b2c3d4-0000-4e5f-8a9b-123456789abc:${goodSig}`), 'wrong_app_id'],
@@ -120,60 +213,178 @@ describe('fault cases', () => {
 		['signature of 41 characters', withSignature(`${goodSig}0`), 'signature_length'],
 		['empty signature', withSignature(''), 'signature_length'],
 		['signature followed by a second colon', withSignature(`${goodSig}:x`), 'signature_length'],
-		['signature with a non-hex character', withSignature(`${goodSig.slice(0, 39)}g`), 'signature_not_hex'],
-		['signature with a non-ASCII byte', withAuth(Buffer.concat([Buffer.from(`${VECTOR.appId}:${goodSig.slice(0, 39)}`), Buffer.from([0xe9])])), 'signature_not_hex'],
-		['signature with a non-ASCII character (two UTF-8 bytes)', withSignature(`${goodSig.slice(0, 39)}é`), 'signature_length'],
+		[
+			'signature with a non-hex character',
+			withSignature(`${goodSig.slice(0, 39)}g`),
+			'signature_not_hex',
+		],
+		[
+			'signature with a non-ASCII byte',
+			withAuth(
+				Buffer.concat([
+					Buffer.from(`${VECTOR.appId}:${goodSig.slice(0, 39)}`),
+					Buffer.from([0xe9]),
+				]),
+			),
+			'signature_not_hex',
+		],
+		[
+			'signature with a non-ASCII character (two UTF-8 bytes)',
+			withSignature(`${goodSig.slice(0, 39)}é`),
+			'signature_length',
+		],
 		['signature in upper case', withSignature(goodSig.toUpperCase()), 'signature_uppercase_hex'],
-		['signature with one upper-case digit', withSignature(`${goodSig.slice(0, 39)}${goodSig[39].toUpperCase()}`), 'signature_uppercase_hex'],
-		['signature base64 of the raw digest instead of hex', withAuth(Buffer.concat([Buffer.from(`${VECTOR.appId}:`), Buffer.from(goodSig, 'hex')])), 'signature_length'],
+		[
+			'signature with one upper-case digit',
+			withSignature(`${goodSig.slice(0, 39)}${goodSig[39].toUpperCase()}`),
+			'signature_uppercase_hex',
+		],
+		[
+			'signature base64 of the raw digest instead of hex',
+			withAuth(Buffer.concat([Buffer.from(`${VECTOR.appId}:`), Buffer.from(goodSig, 'hex')])),
+			'signature_length',
+		],
 		// Signature value
-		['secret differing by one character', withSignature(sigAt(E, VECTOR.registeredUrl, `${VECTOR.appSecret.slice(0, -1)}6`)), 'signature_mismatch'],
-		['URL differing by one character', withSignature(sigAt(E, 'https://n8n.example.org/webhook/mkt-orderz')), 'signature_mismatch'],
-		['URL with a trailing slash', withSignature(sigAt(E, `${VECTOR.registeredUrl}/`)), 'signature_mismatch'],
-		['URL over http instead of https', withSignature(sigAt(E, VECTOR.registeredUrl.replace('https', 'http'))), 'signature_mismatch'],
-		['URL with upper-case host', withSignature(sigAt(E, VECTOR.registeredUrl.replace('n8n.example.org', 'N8N.example.org'))), 'signature_mismatch'],
+		[
+			'secret differing by one character',
+			withSignature(sigAt(E, VECTOR.registeredUrl, `${VECTOR.appSecret.slice(0, -1)}6`)),
+			'signature_mismatch',
+		],
+		[
+			'URL differing by one character',
+			withSignature(sigAt(E, 'https://n8n.example.org/webhook/mkt-orderz')),
+			'signature_mismatch',
+		],
+		[
+			'URL with a trailing slash',
+			withSignature(sigAt(E, `${VECTOR.registeredUrl}/`)),
+			'signature_mismatch',
+		],
+		[
+			'URL over http instead of https',
+			withSignature(sigAt(E, VECTOR.registeredUrl.replace('https', 'http'))),
+			'signature_mismatch',
+		],
+		[
+			'URL with upper-case host',
+			withSignature(sigAt(E, VECTOR.registeredUrl.replace('n8n.example.org', 'N8N.example.org'))),
+			'signature_mismatch',
+		],
 		['signed one second later than X_Date', withSignature(sigAt(E + 1)), 'signature_mismatch'],
-		['method in lower case', withSignature(sha1Hex(`${E}${VECTOR.registeredUrl}post${VECTOR.appSecret}`)), 'signature_mismatch'],
-		['separators between the fields', withSignature(sha1Hex(`${E}:${VECTOR.registeredUrl}:POST:${VECTOR.appSecret}`)), 'signature_mismatch'],
-		['epoch in milliseconds', withSignature(sha1Hex(`${E}000${VECTOR.registeredUrl}POST${VECTOR.appSecret}`)), 'signature_mismatch'],
-		['verifier configured with the trailing-slash URL', GOOD, 'signature_mismatch', E, { registeredUrl: `${VECTOR.registeredUrl}/` }],
-		['verifier configured with a secret one character off', GOOD, 'signature_mismatch', E, { appSecret: `${VECTOR.appSecret}5` }],
+		[
+			'method in lower case',
+			withSignature(sha1Hex(`${E}${VECTOR.registeredUrl}post${VECTOR.appSecret}`)),
+			'signature_mismatch',
+		],
+		[
+			'separators between the fields',
+			withSignature(sha1Hex(`${E}:${VECTOR.registeredUrl}:POST:${VECTOR.appSecret}`)),
+			'signature_mismatch',
+		],
+		[
+			'epoch in milliseconds',
+			withSignature(sha1Hex(`${E}000${VECTOR.registeredUrl}POST${VECTOR.appSecret}`)),
+			'signature_mismatch',
+		],
+		[
+			'verifier configured with the trailing-slash URL',
+			GOOD,
+			'signature_mismatch',
+			E,
+			{ registeredUrl: `${VECTOR.registeredUrl}/` },
+		],
+		[
+			'verifier configured with a secret one character off',
+			GOOD,
+			'signature_mismatch',
+			E,
+			{ appSecret: `${VECTOR.appSecret}5` },
+		],
 		// Dates
 		['X_Date malformed', { ...GOOD, x_date: 'yesterday' }, 'malformed_date'],
 		['X_Date as ISO 8601', { ...GOOD, x_date: '2025-03-05T10:15:30Z' }, 'malformed_date'],
 		['X_Date as epoch seconds', { ...GOOD, x_date: '1741169730' }, 'malformed_date'],
-		['X_Date with a +0530 offset', { ...GOOD, x_date: 'Wed, 05 Mar 2025 15:45:30 +0530' }, 'malformed_date'],
+		[
+			'X_Date with a +0530 offset',
+			{ ...GOOD, x_date: 'Wed, 05 Mar 2025 15:45:30 +0530' },
+			'malformed_date',
+		],
 		['X_Date in PST', { ...GOOD, x_date: 'Wed, 05 Mar 2025 02:15:30 PST' }, 'malformed_date'],
-		['X_Date in UTC instead of GMT', { ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:30 UTC' }, 'malformed_date'],
-		['X_Date with lower-case gmt', { ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:30 gmt' }, 'malformed_date'],
-		['X_Date with the wrong weekday', { ...GOOD, x_date: 'Thu, 05 Mar 2025 10:15:30 GMT' }, 'malformed_date'],
-		['X_Date on a day that does not exist', { ...GOOD, x_date: 'Sat, 29 Feb 2025 10:15:30 GMT' }, 'malformed_date'],
-		['X_Date with a double space', { ...GOOD, x_date: 'Wed,  05 Mar 2025 10:15:30 GMT' }, 'malformed_date'],
-		['X_Date with a leap second', { ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:60 GMT' }, 'malformed_date'],
-		['RFC 850 date with a missing field', { ...GOOD, x_date: 'Wednesday, 05-Mar-25 10:15 GMT' }, 'malformed_date'],
-		['asctime date with a zone', { ...GOOD, x_date: 'Wed Mar  5 10:15:30 2025 GMT' }, 'malformed_date'],
+		[
+			'X_Date in UTC instead of GMT',
+			{ ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:30 UTC' },
+			'malformed_date',
+		],
+		[
+			'X_Date with lower-case gmt',
+			{ ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:30 gmt' },
+			'malformed_date',
+		],
+		[
+			'X_Date with the wrong weekday',
+			{ ...GOOD, x_date: 'Thu, 05 Mar 2025 10:15:30 GMT' },
+			'malformed_date',
+		],
+		[
+			'X_Date on a day that does not exist',
+			{ ...GOOD, x_date: 'Sat, 29 Feb 2025 10:15:30 GMT' },
+			'malformed_date',
+		],
+		[
+			'X_Date with a double space',
+			{ ...GOOD, x_date: 'Wed,  05 Mar 2025 10:15:30 GMT' },
+			'malformed_date',
+		],
+		[
+			'X_Date with a leap second',
+			{ ...GOOD, x_date: 'Wed, 05 Mar 2025 10:15:60 GMT' },
+			'malformed_date',
+		],
+		[
+			'RFC 850 date with a missing field',
+			{ ...GOOD, x_date: 'Wednesday, 05-Mar-25 10:15 GMT' },
+			'malformed_date',
+		],
+		[
+			'asctime date with a zone',
+			{ ...GOOD, x_date: 'Wed Mar  5 10:15:30 2025 GMT' },
+			'malformed_date',
+		],
 		// Replay window, both sides
 		['X_Date 301 s in the past', GOOD, 'date_outside_window', E + 301],
 		['X_Date 301 s in the future', GOOD, 'date_outside_window', E - 301],
 		['X_Date a day old', GOOD, 'date_outside_window', E + 86400],
 		['configuration: empty secret', GOOD, 'invalid_configuration', E, { appSecret: '' }],
-		['configuration: replay window 0', GOOD, 'invalid_configuration', E, { replayWindowSeconds: 0 }],
+		[
+			'configuration: replay window 0',
+			GOOD,
+			'invalid_configuration',
+			E,
+			{ replayWindowSeconds: 0 },
+		],
 	];
 
 	it('has at least 40 fault cases', () => {
 		expect(cases.length).toBeGreaterThanOrEqual(40);
 	});
 
-	it.each(cases.map(([name, headers, reason, now, options]) => ({ name, headers, reason, now, options })))(
-		'$name -> $reason',
-		({ headers, reason, now = E, options = {} }) => {
-			expect(verify(headers, now, options)).toMatchObject({ ok: false, reason });
-		},
-	);
+	it.each(
+		cases.map(([name, headers, reason, now, options]) => ({ name, headers, reason, now, options })),
+	)('$name -> $reason', ({ headers, reason, now = E, options = {} }) => {
+		expect(verify(headers, now, options)).toMatchObject({ ok: false, reason });
+	});
 
 	it('reports the clock skew of a stale but genuine request', () => {
-		expect(verify(GOOD, E + 301)).toEqual({ ok: false, reason: 'date_outside_window', clockSkewSeconds: 301 });
-		expect(verify(GOOD, E - 301)).toEqual({ ok: false, reason: 'date_outside_window', clockSkewSeconds: -301 });
+		expect(verify(GOOD, E + 301)).toEqual({
+			ok: false,
+			reason: 'date_outside_window',
+			clockSkewSeconds: 301,
+		});
+		expect(verify(GOOD, E - 301)).toEqual({
+			ok: false,
+			reason: 'date_outside_window',
+			clockSkewSeconds: -301,
+		});
 	});
 });
 
@@ -187,12 +398,27 @@ describe('accepted variants', () => {
 		['RFC 850 date (obsolete form)', { ...GOOD, x_date: 'Wednesday, 05-Mar-25 10:15:30 GMT' }],
 		['asctime date (obsolete form)', { ...GOOD, x_date: 'Wed Mar  5 10:15:30 2025' }],
 		['asctime date with a two-digit day', { ...GOOD, x_date: 'Wed Mar 05 10:15:30 2025' }],
-		['IMF-fixdate with a one-digit day (Java RFC_1123_DATE_TIME)', { ...GOOD, x_date: 'Wed, 5 Mar 2025 10:15:30 GMT' }],
-		['scheme word in lower case', { ...GOOD, x_authorization: VECTOR.header.replace('MKTLOGIN', 'mktlogin') }],
-		['two spaces after the scheme word (the docs format line)', { ...GOOD, x_authorization: VECTOR.header.replace(' ', '  ') }],
+		[
+			'IMF-fixdate with a one-digit day (Java RFC_1123_DATE_TIME)',
+			{ ...GOOD, x_date: 'Wed, 5 Mar 2025 10:15:30 GMT' },
+		],
+		[
+			'scheme word in lower case',
+			{ ...GOOD, x_authorization: VECTOR.header.replace('MKTLOGIN', 'mktlogin') },
+		],
+		[
+			'two spaces after the scheme word (the docs format line)',
+			{ ...GOOD, x_authorization: VECTOR.header.replace(' ', '  ') },
+		],
 		['a tab after the scheme word', { ...GOOD, x_authorization: VECTOR.header.replace(' ', '\t') }],
-		['dash spellings from a rewriting proxy', { 'x-date': VECTOR.xDate, 'x-authorization': VECTOR.header }],
-		['both spellings with equal values', { ...GOOD, 'x-date': VECTOR.xDate, 'x-authorization': VECTOR.header }],
+		[
+			'dash spellings from a rewriting proxy',
+			{ 'x-date': VECTOR.xDate, 'x-authorization': VECTOR.header },
+		],
+		[
+			'both spellings with equal values',
+			{ ...GOOD, 'x-date': VECTOR.xDate, 'x-authorization': VECTOR.header },
+		],
 	];
 
 	it.each(accepted)('%s', (_name, headers, now = E) => {
@@ -201,7 +427,10 @@ describe('accepted variants', () => {
 
 	it('verifies headers made by an independent signer at any time', () => {
 		for (const epoch of [0, 951782400, 1709164800, 1741169730, 2147483647, 4102444800]) {
-			expect(verify(signedHeaders({ epoch }), epoch)).toMatchObject({ ok: true, xDateEpoch: epoch });
+			expect(verify(signedHeaders({ epoch }), epoch)).toMatchObject({
+				ok: true,
+				xDateEpoch: epoch,
+			});
 		}
 	});
 
@@ -234,7 +463,15 @@ describe('strict base64', () => {
 	});
 
 	it('never throws on hostile input', () => {
-		const inputs = ['', ' ', SCHEME, `${SCHEME} ${'A'.repeat(5000)}`, '\u0000', `${SCHEME} \u{1F600}`, `${SCHEME} ====`];
+		const inputs = [
+			'',
+			' ',
+			SCHEME,
+			`${SCHEME} ${'A'.repeat(5000)}`,
+			'\u0000',
+			`${SCHEME} \u{1F600}`,
+			`${SCHEME} ====`,
+		];
 		for (const input of inputs) {
 			expect(() => verify({ x_date: VECTOR.xDate, x_authorization: input })).not.toThrow();
 			expect(verify({ x_date: VECTOR.xDate, x_authorization: input }).ok).toBe(false);

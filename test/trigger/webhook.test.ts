@@ -7,7 +7,10 @@ import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiv
 import { SCHEME, sha1Hex, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 
-const CREDENTIALS: { appId: string; appSecret: string } = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
+const CREDENTIALS: { appId: string; appSecret: string } = {
+	appId: VECTOR.appId,
+	appSecret: VECTOR.appSecret,
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 let receiver: Receiver | undefined;
@@ -16,19 +19,33 @@ afterEach(async () => {
 	receiver = undefined;
 });
 
-async function start(parameters: Record<string, unknown> = {}, credentials = CREDENTIALS): Promise<Receiver> {
+async function start(
+	parameters: Record<string, unknown> = {},
+	credentials = CREDENTIALS,
+): Promise<Receiver> {
 	receiver = await startReceiver({ parameters: parameters as never, credentials });
 	return receiver;
 }
 
-function sign(r: Receiver, epoch = now(), overrides: { appSecret?: string; registeredUrl?: string } = {}) {
-	return signedHeaders({ epoch, registeredUrl: overrides.registeredUrl ?? r.url, appSecret: overrides.appSecret });
+function sign(
+	r: Receiver,
+	epoch = now(),
+	overrides: { appSecret?: string; registeredUrl?: string } = {},
+) {
+	return signedHeaders({
+		epoch,
+		registeredUrl: overrides.registeredUrl ?? r.url,
+		appSecret: overrides.appSecret,
+	});
 }
 
 describe('valid push', () => {
 	it('answers 200 with an empty body and starts one execution with the envelope', async () => {
 		const r = await start();
-		const event = shipmentEvent('shipment_packed', 'SHP-100', { locationId: 'LOC-1', extraField: { kept: true } });
+		const event = shipmentEvent('shipment_packed', 'SHP-100', {
+			locationId: 'LOC-1',
+			extraField: { kept: true },
+		});
 		const epoch = now();
 		const response = await r.post(sign(r, epoch), event);
 
@@ -52,20 +69,33 @@ describe('valid push', () => {
 			xDateEpoch: epoch,
 			signedWith: 'epoch',
 		});
-		expect(Math.abs((item.verification as { clockSkewSeconds: number }).clockSkewSeconds)).toBeLessThanOrEqual(300);
+		expect(
+			Math.abs((item.verification as { clockSkewSeconds: number }).clockSkewSeconds),
+		).toBeLessThanOrEqual(300);
 	});
 
 	it('accepts the dash spellings a rewriting proxy produces', async () => {
 		const r = await start();
 		const { x_date, x_authorization } = sign(r);
-		const response = await r.post({ 'x-date': x_date, 'x-authorization': x_authorization }, shipmentEvent('shipment_shipped', 'S'));
+		const response = await r.post(
+			{ 'x-date': x_date, 'x-authorization': x_authorization },
+			shipmentEvent('shipment_shipped', 'S'),
+		);
 		expect(response.status).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
 
 	it('uses the third party credential when that authentication is chosen', async () => {
-		const r = await start({ authentication: 'authorizationCode' }, { appId: 'third-party-app', appSecret: 'other-secret' });
-		const headers = signedHeaders({ epoch: now(), registeredUrl: r.url, appId: 'third-party-app', appSecret: 'other-secret' });
+		const r = await start(
+			{ authentication: 'authorizationCode' },
+			{ appId: 'third-party-app', appSecret: 'other-secret' },
+		);
+		const headers = signedHeaders({
+			epoch: now(),
+			registeredUrl: r.url,
+			appId: 'third-party-app',
+			appSecret: 'other-secret',
+		});
 		expect((await r.post(headers, shipmentEvent('shipment_packed', 'S'))).status).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
@@ -74,7 +104,10 @@ describe('valid push', () => {
 describe('rejections', () => {
 	it('answers a forged push with 401, an empty body and no execution', async () => {
 		const r = await start();
-		const response = await r.post(sign(r, now(), { appSecret: `${VECTOR.appSecret}x` }), shipmentEvent('shipment_packed', 'S'));
+		const response = await r.post(
+			sign(r, now(), { appSecret: `${VECTOR.appSecret}x` }),
+			shipmentEvent('shipment_packed', 'S'),
+		);
 		expect(response).toEqual({ status: 401, body: '' });
 		expect(r.executions).toHaveLength(0);
 	});
@@ -88,7 +121,10 @@ describe('rejections', () => {
 
 	it('answers a push signed for another URL (trailing slash) with 401', async () => {
 		const r = await start();
-		const response = await r.post(sign(r, now(), { registeredUrl: `${r.url}/` }), shipmentEvent('shipment_packed', 'S'));
+		const response = await r.post(
+			sign(r, now(), { registeredUrl: `${r.url}/` }),
+			shipmentEvent('shipment_packed', 'S'),
+		);
 		expect(response.status).toBe(401);
 		expect(r.executions).toHaveLength(0);
 	});
@@ -97,7 +133,14 @@ describe('rejections', () => {
 		const proxyUrl = 'https://orders.example.com/mkt';
 		const r = await start({ registeredUrl: proxyUrl });
 		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S1'))).status).toBe(401);
-		expect((await r.post(sign(r, now(), { registeredUrl: proxyUrl }), shipmentEvent('shipment_packed', 'S1'))).status).toBe(200);
+		expect(
+			(
+				await r.post(
+					sign(r, now(), { registeredUrl: proxyUrl }),
+					shipmentEvent('shipment_packed', 'S1'),
+				)
+			).status,
+		).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
 
@@ -122,7 +165,14 @@ describe('rejections', () => {
 		const r = await start();
 		const before = r.logs.length;
 		for (let i = 0; i < 3; i += 1) {
-			expect((await r.post(sign(r, now(), { registeredUrl: 'https://elsewhere.example/x' }), shipmentEvent('shipment_packed', 'S'))).status).toBe(401);
+			expect(
+				(
+					await r.post(
+						sign(r, now(), { registeredUrl: 'https://elsewhere.example/x' }),
+						shipmentEvent('shipment_packed', 'S'),
+					)
+				).status,
+			).toBe(401);
 		}
 		const warnings = r.logs.slice(before).filter((line) => line.level === 'warn');
 		expect(warnings).toHaveLength(1);
@@ -134,7 +184,9 @@ describe('rejections', () => {
 		const r = await start();
 		const before = r.logs.length;
 		const { x_authorization } = sign(r);
-		expect((await r.post({ x_authorization }, shipmentEvent('shipment_packed', 'S'))).status).toBe(401);
+		expect((await r.post({ x_authorization }, shipmentEvent('shipment_packed', 'S'))).status).toBe(
+			401,
+		);
 		expect(r.logs.slice(before).filter((line) => line.level === 'warn')).toHaveLength(0);
 	});
 
@@ -144,12 +196,15 @@ describe('rejections', () => {
 		['a numeric eventType', '{"eventType":5}', 'application/json'],
 		['an empty eventType', '{"eventType":""}', 'application/json'],
 		['text that is not JSON', 'eventType=shipment_packed', 'text/plain'],
-	])('answers a signed body that is %s with 400 and no execution', async (_name, body, contentType) => {
-		const r = await start();
-		const response = await r.post(sign(r), body, contentType);
-		expect(response).toEqual({ status: 400, body: '' });
-		expect(r.executions).toHaveLength(0);
-	});
+	])(
+		'answers a signed body that is %s with 400 and no execution',
+		async (_name, body, contentType) => {
+			const r = await start();
+			const response = await r.post(sign(r), body, contentType);
+			expect(response).toEqual({ status: 400, body: '' });
+			expect(r.executions).toHaveLength(0);
+		},
+	);
 
 	it('checks the signature before the body: an unsigned malformed body gets 401', async () => {
 		const r = await start();
@@ -160,23 +215,38 @@ describe('rejections', () => {
 		const r = await start({}, { appId: VECTOR.appId, appSecret: '' });
 		const before = r.logs.length;
 		const headers = signedHeaders({ epoch: now(), registeredUrl: r.url, appSecret: '' });
-		expect(await r.post(headers, shipmentEvent('shipment_packed', 'S'))).toEqual({ status: 500, body: '' });
+		expect(await r.post(headers, shipmentEvent('shipment_packed', 'S'))).toEqual({
+			status: 500,
+			body: '',
+		});
 		expect(r.executions).toHaveLength(0);
-		expect(r.logs.slice(before).some((line) => line.level === 'error' && line.message.includes('App Secret is empty'))).toBe(true);
+		expect(
+			r.logs
+				.slice(before)
+				.some((line) => line.level === 'error' && line.message.includes('App Secret is empty')),
+		).toBe(true);
 	});
 });
 
 describe('filtering and duplicates', () => {
 	it('acknowledges an unselected event with 200 and no execution', async () => {
 		const r = await start({ events: ['shipment_created', 'return_created'] });
-		expect(await r.post(sign(r), shipmentEvent('shipment_packed', 'S'))).toEqual({ status: 200, body: '' });
+		expect(await r.post(sign(r), shipmentEvent('shipment_packed', 'S'))).toEqual({
+			status: 200,
+			body: '',
+		});
 		expect(r.executions).toHaveLength(0);
 		expect((await r.post(sign(r), shipmentEvent('shipment_created', 'S'))).status).toBe(200);
 		expect(r.executions).toHaveLength(1);
 	});
 
 	it('passes unknown event types only when All is chosen', async () => {
-		const legacy = { eventType: 'order_item_created', source: 'marketplace', timestamp: 't', attributes: {} };
+		const legacy = {
+			eventType: 'order_item_created',
+			source: 'marketplace',
+			timestamp: 't',
+			attributes: {},
+		};
 		const all = await start();
 		expect((await all.post(sign(all), legacy)).status).toBe(200);
 		expect(all.executions).toHaveLength(1);
@@ -195,7 +265,9 @@ describe('filtering and duplicates', () => {
 		expect(await r.post(sign(r, now() + 1), event)).toEqual({ status: 200, body: '' });
 		expect(r.executions).toHaveLength(1);
 		// A different event of the same shipment still runs.
-		expect((await r.post(sign(r), { ...event, timestamp: '2025-03-05T16:00:00+05:30' })).status).toBe(200);
+		expect(
+			(await r.post(sign(r), { ...event, timestamp: '2025-03-05T16:00:00+05:30' })).status,
+		).toBe(200);
 		expect(r.executions).toHaveLength(2);
 	});
 
@@ -205,7 +277,9 @@ describe('filtering and duplicates', () => {
 		const r = receiver;
 		const headers = sign(r);
 		const event = shipmentEvent('shipment_ready_to_dispatch', 'SHP-50');
-		const responses = await Promise.all(Array.from({ length: 50 }, async () => await r.post(headers, event)));
+		const responses = await Promise.all(
+			Array.from({ length: 50 }, async () => await r.post(headers, event)),
+		);
 		expect(responses.map((response) => response.status)).toEqual(new Array(50).fill(200));
 		expect(responses.every((response) => response.body === '')).toBe(true);
 		expect(r.executions).toHaveLength(1);
@@ -271,7 +345,9 @@ describe('location to seller map', () => {
 		});
 		await r.post(sign(r), shipmentEvent('shipment_created', 'SHP-2', { locationId: 'LOC-1' }));
 		await r.post(sign(r), shipmentEvent('shipment_packed', 'SHP-2'));
-		expect(r.executions.map((item) => [item.eventType, item.sellerId])).toEqual([['shipment_packed', 'SELLER-1']]);
+		expect(r.executions.map((item) => [item.eventType, item.sellerId])).toEqual([
+			['shipment_packed', 'SELLER-1'],
+		]);
 	});
 });
 
@@ -280,15 +356,26 @@ describe('worked example through HTTP', () => {
 		const r = await start({ registeredUrl: VECTOR.registeredUrl });
 		const before = r.logs.length;
 		// The example is from March 2025, so at any later "now" it is a genuine but stale request.
-		const response = await r.post({ x_date: VECTOR.xDate, x_authorization: VECTOR.header }, shipmentEvent('shipment_packed', 'S'));
+		const response = await r.post(
+			{ x_date: VECTOR.xDate, x_authorization: VECTOR.header },
+			shipmentEvent('shipment_packed', 'S'),
+		);
 		expect(response.status).toBe(401);
-		const stale = r.logs.slice(before).filter((line) => line.level === 'warn' && (line.meta as { reason?: string })?.reason === 'date_outside_window');
+		const stale = r.logs
+			.slice(before)
+			.filter(
+				(line) =>
+					line.level === 'warn' &&
+					(line.meta as { reason?: string })?.reason === 'date_outside_window',
+			);
 		expect(stale).toHaveLength(1);
 		expect((stale[0].meta as { clockSkewSeconds: number }).clockSkewSeconds).toBeGreaterThan(300);
 		// Same URL and secret, signed now: accepted.
 		const fresh = signedHeaders({ epoch: now(), registeredUrl: VECTOR.registeredUrl });
 		expect((await r.post(fresh, shipmentEvent('shipment_packed', 'S'))).status).toBe(200);
-		expect(sha1Hex(`${VECTOR.epoch}${VECTOR.registeredUrl}POST${VECTOR.appSecret}`)).toBe(VECTOR.sha1);
+		expect(sha1Hex(`${VECTOR.epoch}${VECTOR.registeredUrl}POST${VECTOR.appSecret}`)).toBe(
+			VECTOR.sha1,
+		);
 		expect(SCHEME).toBe('MKTLOGIN');
 	});
 });
@@ -323,7 +410,10 @@ describe('credential reads', () => {
 		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S-1'))).status).toBe(200);
 		counter.appSecret = 'a-new-secret-from-the-developer-portal';
 
-		const withNew = await r.post(sign(r, now(), { appSecret: counter.appSecret }), shipmentEvent('shipment_packed', 'S-2'));
+		const withNew = await r.post(
+			sign(r, now(), { appSecret: counter.appSecret }),
+			shipmentEvent('shipment_packed', 'S-2'),
+		);
 		expect(withNew.status).toBe(200);
 		expect(r.executions).toHaveLength(2);
 
@@ -337,7 +427,10 @@ describe('credential reads', () => {
 		const r = await start({}, credentials as typeof CREDENTIALS);
 		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S-1'))).status).toBe(200);
 		for (let i = 0; i < 20; i++) {
-			const forged = await r.post(sign(r, now(), { appSecret: 'forged' }), shipmentEvent('shipment_packed', `F-${i}`));
+			const forged = await r.post(
+				sign(r, now(), { appSecret: 'forged' }),
+				shipmentEvent('shipment_packed', `F-${i}`),
+			);
 			expect(forged.status).toBe(401);
 		}
 		// The first read, then at most one forced re-read in the rate-limit interval.

@@ -99,7 +99,11 @@ export interface Receiver {
 	logs: LogLine[];
 	/** The workflow row's static data as the "database" holds it. */
 	database: { staticData: string | null };
-	post(headers: Record<string, string>, body: string | object, contentType?: string): Promise<Response>;
+	post(
+		headers: Record<string, string>,
+		body: string | object,
+		contentType?: string,
+	): Promise<Response>;
 	close(): Promise<void>;
 }
 
@@ -149,7 +153,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 		async (req, res, next) => {
 			try {
 				// As n8n's live webhooks do: a new Workflow per request, static data from the database.
-				const rowStaticData = (database.staticData === null ? {} : JSON.parse(database.staticData)) as IDataObject;
+				const rowStaticData = (
+					database.staticData === null ? {} : JSON.parse(database.staticData)
+				) as IDataObject;
 				const newWorkflow = (staticData: IDataObject) =>
 					new Workflow({
 						id: 'workflow-1',
@@ -195,7 +201,8 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					[],
 					null,
 				);
-				if (options.n8nMajor === 1) Object.defineProperty(context, 'getWebhookResourceUrl', { value: undefined });
+				if (options.n8nMajor === 1)
+					Object.defineProperty(context, 'getWebhookResourceUrl', { value: undefined });
 
 				const result = await trigger.webhook.call(context);
 				const saveIfChanged = (run: Workflow) => {
@@ -224,7 +231,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 				}
 				for (const item of items) executions.push(item.json);
 				for (const item of items) await options.beforeExecute?.(item.json);
-				const run = newWorkflow((database.staticData === null ? {} : JSON.parse(database.staticData)) as IDataObject);
+				const run = newWorkflow(
+					(database.staticData === null ? {} : JSON.parse(database.staticData)) as IDataObject,
+				);
 				const runNode = run.getNode(node.name)!;
 				const executeContext = new ExecuteContext(
 					run,
@@ -240,8 +249,12 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 				);
 				// sendResponse from the execution (Buffer body): n8n ends the response at once.
 				(additionalData as { hooks?: unknown }).hooks = {
-					runHook: async (name: string, [response]: Array<{ statusCode?: number; body?: Buffer }>) => {
-						if (name === 'sendResponse' && !res.headersSent) res.status(response.statusCode ?? 200).end(response.body);
+					runHook: async (
+						name: string,
+						[response]: Array<{ statusCode?: number; body?: Buffer }>,
+					) => {
+						if (name === 'sendResponse' && !res.headersSent)
+							res.status(response.statusCode ?? 200).end(response.body);
 					},
 				};
 				await trigger.execute!.call(executeContext);
@@ -277,13 +290,22 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 					manual ? testUrl : url,
 					{
 						method: 'POST',
-						headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...headers },
+						headers: {
+							'content-type': contentType,
+							'content-length': Buffer.byteLength(payload),
+							...headers,
+						},
 						agent: false,
 					},
 					(res) => {
 						const chunks: Buffer[] = [];
 						res.on('data', (chunk: Buffer) => chunks.push(chunk));
-						res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+						res.on('end', () =>
+							resolve({
+								status: res.statusCode ?? 0,
+								body: Buffer.concat(chunks).toString('utf8'),
+							}),
+						);
 						res.on('error', reject);
 					},
 				);

@@ -15,9 +15,27 @@ export function enumOptions(values: readonly string[]): INodePropertyOptions[] {
 
 /** A package's sides in cm and weight in kg, as label generation and listings take them. */
 export const sizeFields = {
-	length: { displayName: 'Length (Centimetres)', name: 'length', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-	breadth: { displayName: 'Breadth (Centimetres)', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
-	height: { displayName: 'Height (Centimetres)', name: 'height', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+	length: {
+		displayName: 'Length (Centimetres)',
+		name: 'length',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+	},
+	breadth: {
+		displayName: 'Breadth (Centimetres)',
+		name: 'breadth',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+	},
+	height: {
+		displayName: 'Height (Centimetres)',
+		name: 'height',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+	},
 	weight: {
 		displayName: 'Weight (Kilograms)',
 		name: 'weight',
@@ -81,7 +99,12 @@ export function shipmentLocator(description: string): INodeProperties {
 				placeholder: 'Select a shipment...',
 				typeOptions: { searchListMethod: 'searchShipments', searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. {{ $json.shipmentId }}' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. {{ $json.shipmentId }}',
+			},
 		],
 	};
 }
@@ -103,7 +126,12 @@ export function locationLocator(description: string, required = true): INodeProp
 				placeholder: 'Select a location...',
 				typeOptions: { searchListMethod: 'searchLocations', searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. {{ $json.locationId }}' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. {{ $json.locationId }}',
+			},
 		],
 	};
 }

@@ -15,10 +15,20 @@ type NodeTypeMap = {
 	notificationSubscription: 'update';
 	token: 'checkExpiry';
 	authorization: 'getUrl' | 'completeAuthorization';
-	listing: 'create' | 'createHyperlocal' | 'update' | 'updateHyperlocal' | 'updatePrice' | 'updateInventory' | 'get' | 'getAll';
+	listing:
+		| 'create'
+		| 'createHyperlocal'
+		| 'update'
+		| 'updateHyperlocal'
+		| 'updatePrice'
+		| 'updateInventory'
+		| 'get'
+		| 'getAll';
 	return: 'get' | 'getAll';
 };
 
 export type MarketplaceSellerResource = keyof NodeTypeMap;
 
-export type MarketplaceSellerOperation<R extends MarketplaceSellerResource = MarketplaceSellerResource> = NodeTypeMap[R];
+export type MarketplaceSellerOperation<
+	R extends MarketplaceSellerResource = MarketplaceSellerResource,
+> = NodeTypeMap[R];

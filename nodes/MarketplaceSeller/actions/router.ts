@@ -34,7 +34,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as MarketplaceSellerOperation;
 	const module = resources[resource]?.[operation] as OperationModule | undefined;
 	if (typeof module?.execute !== 'function') {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not known for "${resource}"`,
+		);
 	}
 	// Whatever comes out, result or error, carries no secret of the run (helpers/redaction.ts).
 	let output: INodeExecutionData[];

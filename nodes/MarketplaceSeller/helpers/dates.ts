@@ -19,7 +19,14 @@ function zoneOffsetMinutes(timeZone: string, utcMillis: number): number {
 		second: '2-digit',
 	}).formatToParts(new Date(utcMillis));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	const asUtc = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
 	return Math.round((asUtc - Math.floor(utcMillis / 1000) * 1000) / 60000);
 }
 
@@ -40,16 +47,25 @@ export function formatInZone(utcMillis: number, timeZone: string): string {
 function toMarketplaceDate(value: unknown, timeZone: string): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (value instanceof Date) return formatInZone(value.getTime(), timeZone);
-	const text = typeof value === 'object' && typeof (value as { toISO?: () => string }).toISO === 'function'
-		? (value as { toISO: () => string }).toISO()
-		: String(value).trim();
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+	const text =
+		typeof value === 'object' && typeof (value as { toISO?: () => string }).toISO === 'function'
+			? (value as { toISO: () => string }).toISO()
+			: String(value).trim();
+	const match =
+		/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+			text,
+		);
 	if (!match) return undefined;
 	const [, y, mo, d, h = '00', mi = '00', s = '00', , offset] = match;
 	if (offset) {
 		const millis = Date.parse(text.replace(' ', 'T'));
 		if (Number.isNaN(millis)) return undefined;
-		const normalized = offset.toUpperCase() === 'Z' ? '+00:00' : offset.includes(':') ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+		const normalized =
+			offset.toUpperCase() === 'Z'
+				? '+00:00'
+				: offset.includes(':')
+					? offset
+					: `${offset.slice(0, 3)}:${offset.slice(3)}`;
 		return `${y}-${mo}-${d}T${h}:${mi}:${s}${normalized}`;
 	}
 	// Wall-clock time in the workflow's zone: find the instant whose local time matches.
@@ -78,12 +94,17 @@ export function readDate(
 	return date;
 }
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const DAY_PATTERN =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** Whether y-m-d names a real calendar day (not 2025-02-30). */
 function isCalendarDay(year: string, month: string, day: string): boolean {
 	const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-	return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+	return (
+		date.getUTCFullYear() === Number(year) &&
+		date.getUTCMonth() === Number(month) - 1 &&
+		date.getUTCDate() === Number(day)
+	);
 }
 
 /** Today's date in `timeZone`, yyyy-MM-dd. */
@@ -97,9 +118,14 @@ export function todayInZone(timeZone: string): string {
  * `timeZone`.
  */
 function toMarketplaceDay(value: unknown, timeZone: string): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatInZone(value.getTime(), timeZone).slice(0, 10);
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime())
+			? undefined
+			: formatInZone(value.getTime(), timeZone).slice(0, 10);
 	const text =
-		typeof value === 'object' && value !== null && typeof (value as { toISO?: () => string }).toISO === 'function'
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: () => string }).toISO === 'function'
 			? (value as { toISO: () => string }).toISO()
 			: String(value).trim();
 	const match = DAY_PATTERN.exec(text);
@@ -108,7 +134,12 @@ function toMarketplaceDay(value: unknown, timeZone: string): string | undefined 
 }
 
 /** Reads a date-only value (the official models' LocalDate), refusing text that is not a date. */
-export function readDay(context: IExecuteFunctions, value: unknown, itemIndex: number, label: string): string | undefined {
+export function readDay(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	label: string,
+): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const day = toMarketplaceDay(value, context.getTimezone());
 	if (day === undefined) {

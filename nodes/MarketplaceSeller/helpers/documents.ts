@@ -12,7 +12,13 @@ import {
 import { redactSecrets } from '../../shared/redact';
 import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
 import { apiError } from '../transport/errors';
-import { collectShipmentIds, errorItem, inInputOrder, type NodeFailure, type Unit } from './execution';
+import {
+	collectShipmentIds,
+	errorItem,
+	inInputOrder,
+	type NodeFailure,
+	type Unit,
+} from './execution';
 import { checkPdfDownload } from './pdf';
 
 export interface DocumentDownload {
@@ -30,7 +36,9 @@ export interface DocumentDownload {
 
 function fileName(kind: string, shipmentIds: string[]): string {
 	const safe = shipmentIds[0].replace(/[^A-Za-z0-9_-]/g, '_');
-	return shipmentIds.length === 1 ? `${kind}-${safe}.pdf` : `${kind}-${safe}-and-${shipmentIds.length - 1}-more.pdf`;
+	return shipmentIds.length === 1
+		? `${kind}-${safe}.pdf`
+		: `${kind}-${safe}-and-${shipmentIds.length - 1}-more.pdf`;
 }
 
 async function downloadOne(
@@ -41,7 +49,8 @@ async function downloadOne(
 ): Promise<INodeExecutionData> {
 	const shipmentIds = [...new Set(units.map((unit) => unit.id))];
 	const itemIndexes = [...new Set(units.map((unit) => unit.itemIndex))];
-	const pairedItem = itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
+	const pairedItem =
+		itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
 	const response = await apiBinaryRequest(context, {
 		method: spec.method,
 		path: spec.path(shipmentIds),
@@ -86,12 +95,15 @@ export async function downloadDocuments(
 ): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectShipmentIds(context, items);
 	// One file per request for all input items (fewest requests), or per input item.
-	const outputMode = context.getNodeParameter('outputMode', 0, 'perBatch') as 'perBatch' | 'perItem';
+	const outputMode = context.getNodeParameter('outputMode', 0, 'perBatch') as
+		| 'perBatch'
+		| 'perItem';
 	const binaryPropertyName = context.getNodeParameter('binaryPropertyName', 0, 'data') as string;
 	const groups: Array<Array<Unit<unknown>>> = [];
 	if (outputMode === 'perItem') {
 		const byItem = new Map<number, Array<Unit<unknown>>>();
-		for (const unit of units) byItem.set(unit.itemIndex, [...(byItem.get(unit.itemIndex) ?? []), unit]);
+		for (const unit of units)
+			byItem.set(unit.itemIndex, [...(byItem.get(unit.itemIndex) ?? []), unit]);
 		for (const itemUnits of byItem.values()) groups.push(...chunk(itemUnits, spec.batchSize));
 	} else {
 		groups.push(...chunk(units, spec.batchSize));

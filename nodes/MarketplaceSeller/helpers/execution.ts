@@ -25,14 +25,19 @@ export type NodeFailure = NodeApiError | NodeOperationError;
 function asNodeFailure(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeFailure {
 	if (error instanceof NodeOperationError || (error as NodeApiError)?.name === 'NodeApiError') {
 		const failure = error as NodeFailure;
-		if (failure.context && failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
+		if (failure.context && failure.context.itemIndex === undefined)
+			failure.context.itemIndex = itemIndex;
 		return failure;
 	}
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 /** The error item continueOnFail produces: the message, plus what identifies the failed unit. */
-export function errorItem(error: NodeFailure, pairedItem: IPairedItemData | IPairedItemData[], extra: IDataObject = {}): INodeExecutionData {
+export function errorItem(
+	error: NodeFailure,
+	pairedItem: IPairedItemData | IPairedItemData[],
+	extra: IDataObject = {},
+): INodeExecutionData {
 	return {
 		json: {
 			...extra,
@@ -66,7 +71,10 @@ function continueOrStop(
 export async function forEachItem(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: (itemIndex: number, item: INodeExecutionData) => Promise<INodeExecutionData[] | IDataObject[] | IDataObject>,
+	run: (
+		itemIndex: number,
+		item: INodeExecutionData,
+	) => Promise<INodeExecutionData[] | IDataObject[] | IDataObject>,
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -74,15 +82,24 @@ export async function forEachItem(
 		try {
 			produced = await run(itemIndex, items[itemIndex]);
 		} catch (error) {
-			output.push(continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }));
+			output.push(
+				continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }),
+			);
 			continue;
 		}
 		const list = Array.isArray(produced) ? produced : [produced as IDataObject];
 		for (const entry of list) {
-			const isItem = entry !== null && typeof entry === 'object' && 'json' in entry && typeof entry.json === 'object';
+			const isItem =
+				entry !== null &&
+				typeof entry === 'object' &&
+				'json' in entry &&
+				typeof entry.json === 'object';
 			output.push(
 				isItem
-					? { ...(entry as INodeExecutionData), pairedItem: (entry as INodeExecutionData).pairedItem ?? { item: itemIndex } }
+					? {
+							...(entry as INodeExecutionData),
+							pairedItem: (entry as INodeExecutionData).pairedItem ?? { item: itemIndex },
+						}
 					: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
 			);
 		}
@@ -117,7 +134,10 @@ export function unitFailure(
 	return {
 		ok: false,
 		json,
-		error: apiError(context.getNode(), { ...details } as JsonObject, { ...error, itemIndex: unit.itemIndex }),
+		error: apiError(context.getNode(), { ...details } as JsonObject, {
+			...error,
+			itemIndex: unit.itemIndex,
+		}),
 	};
 }
 
@@ -137,7 +157,9 @@ export function collectUnits<P>(
 		try {
 			itemUnits = read(itemIndex);
 		} catch (error) {
-			rejected.push(continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }));
+			rejected.push(
+				continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }),
+			);
 			continue;
 		}
 		for (const unit of itemUnits) units.push({ ...unit, itemIndex });
@@ -151,7 +173,10 @@ export function collectShipmentIds(
 	items: INodeExecutionData[],
 ): { units: Array<Unit<null>>; rejected: INodeExecutionData[] } {
 	return collectUnits<null>(context, items, (itemIndex) =>
-		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: null })),
+		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
+			id,
+			payload: null,
+		})),
 	);
 }
 
@@ -206,11 +231,16 @@ export async function executeInBatches<P>(
 			failure = asNodeFailure(context, error, batch[0].itemIndex);
 		}
 		const results: UnitOutcome[] = batch.map((unit, position) =>
-			failure !== undefined ? { ok: false, error: failure, json: { [idField]: unit.id } } : outcomes![position],
+			failure !== undefined
+				? { ok: false, error: failure, json: { [idField]: unit.id } }
+				: outcomes![position],
 		);
 		// The whole batch was sent: if the node stops at a unit, the batch's other successes count
 		// too, also those after the failure.
-		const done = [...succeeded, ...batch.filter((_unit, position) => results[position].ok).map((unit) => unit.id)];
+		const done = [
+			...succeeded,
+			...batch.filter((_unit, position) => results[position].ok).map((unit) => unit.id),
+		];
 		for (let position = 0; position < batch.length; position++) {
 			const unit = batch[position];
 			const outcome = results[position];
@@ -224,10 +254,17 @@ export async function executeInBatches<P>(
 			}
 			const { error } = outcome;
 			output.push(
-				continueOrStop(context, error, pairedItem, Array.isArray(outcome.json) ? {} : (outcome.json ?? {}), () => {
-					error.description = `${error.description ?? ''}${stopNote(done, idField, effect)}`.trim();
-					if (error.context) error.context.itemIndex = unit.itemIndex;
-				}),
+				continueOrStop(
+					context,
+					error,
+					pairedItem,
+					Array.isArray(outcome.json) ? {} : (outcome.json ?? {}),
+					() => {
+						error.description =
+							`${error.description ?? ''}${stopNote(done, idField, effect)}`.trim();
+						if (error.context) error.context.itemIndex = unit.itemIndex;
+					},
+				),
 			);
 		}
 	}

@@ -25,7 +25,11 @@ export function readIdList(
 	label: string,
 ): string[] {
 	const raw = context.getNodeParameter(parameter, itemIndex, '') as unknown;
-	const values = Array.isArray(raw) ? raw : typeof raw === 'number' ? [String(raw)] : String(raw ?? '').split(',');
+	const values = Array.isArray(raw)
+		? raw
+		: typeof raw === 'number'
+			? [String(raw)]
+			: String(raw ?? '').split(',');
 	const ids: string[] = [];
 	for (const value of values) {
 		const id = String(value ?? '').trim();
@@ -55,15 +59,28 @@ export function readIdList(
 
 /** The value of a resource locator ({ mode, value }), or the text given where one is expected. */
 export function locatorValue(raw: unknown): string {
-	const value = raw !== null && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
+	const value =
+		raw !== null && typeof raw === 'object' && 'value' in raw
+			? (raw as { value: unknown }).value
+			: raw;
 	return String(value ?? '').trim();
 }
 
 /** A single required text parameter (or resource locator), trimmed. */
-export function readRequiredText(context: IExecuteFunctions, parameter: string, itemIndex: number, label: string): string {
-	const value = locatorValue(context.getNodeParameter(parameter, itemIndex, '', { extractValue: true }));
+export function readRequiredText(
+	context: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+	label: string,
+): string {
+	const value = locatorValue(
+		context.getNodeParameter(parameter, itemIndex, '', { extractValue: true }),
+	);
 	if (value === '') {
-		throw new NodeOperationError(context.getNode(), `${label} is empty`, { itemIndex, description: `Enter the ${label}.` });
+		throw new NodeOperationError(context.getNode(), `${label} is empty`, {
+			itemIndex,
+			description: `Enter the ${label}.`,
+		});
 	}
 	return value;
 }
@@ -78,7 +95,12 @@ export function readLimit(context: IExecuteFunctions, itemIndex: number): number
  * A JSON parameter that must hold an object: its text parsed, or the object an expression gave.
  * Anything else stops with `message`.
  */
-export function readJsonObject(context: IExecuteFunctions, parameter: string, itemIndex: number, message: string): IDataObject {
+export function readJsonObject(
+	context: IExecuteFunctions,
+	parameter: string,
+	itemIndex: number,
+	message: string,
+): IDataObject {
 	const raw = context.getNodeParameter(parameter, itemIndex, '{}') as unknown;
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {

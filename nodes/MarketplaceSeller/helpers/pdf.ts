@@ -19,17 +19,30 @@ function isBlankPdf(body: Buffer): boolean {
 	if (/\/(Font|XObject|Image|Pattern|Shading)\b/.test(text)) return false;
 	const streams = text.match(/stream\r?\n([\s\S]*?)\r?\nendstream/g) ?? [];
 	const drawing = /(\bTj\b|\bTJ\b|\bDo\b|\bf\*?\b|\bS\b|\bB\*?\b|\bsh\b|\bre\b\s+[fFbBsS])/;
-	return streams.every((stream) => !drawing.test(stream.replace(/^stream\r?\n/, '').replace(/\r?\nendstream$/, '')));
+	return streams.every(
+		(stream) => !drawing.test(stream.replace(/^stream\r?\n/, '').replace(/\r?\nendstream$/, '')),
+	);
 }
 
 /** What a download must look like to be kept as a file (docs/marketplace-api/shipments.md#label-and-invoice-documents). */
-export function checkPdfDownload(body: Buffer, contentType: string): { ok: true } | { ok: false; reason: string; text?: string } {
+export function checkPdfDownload(
+	body: Buffer,
+	contentType: string,
+): { ok: true } | { ok: false; reason: string; text?: string } {
 	const type = contentType.toLowerCase();
 	if (!isPdf(body)) {
 		const text = body.toString('utf8', 0, Math.min(body.length, 500)).trim();
-		return { ok: false, reason: `the marketplace sent ${type || 'an unknown content type'} instead of a PDF`, text };
+		return {
+			ok: false,
+			reason: `the marketplace sent ${type || 'an unknown content type'} instead of a PDF`,
+			text,
+		};
 	}
-	if (type !== '' && !type.includes('application/pdf') && !type.includes('application/octet-stream')) {
+	if (
+		type !== '' &&
+		!type.includes('application/pdf') &&
+		!type.includes('application/octet-stream')
+	) {
 		return { ok: false, reason: `the marketplace sent content type ${type}` };
 	}
 	if (isBlankPdf(body)) return { ok: false, reason: 'the PDF is blank' };

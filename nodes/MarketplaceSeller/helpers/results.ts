@@ -16,10 +16,13 @@ const SHIPMENT_ACTION_BATCH_SIZE = 25;
 
 /** What each documented errorCode means for the user (docs/marketplace-api/errors.md#per-item-error-codes, docs/marketplace-api/shipments.md#ready-to-dispatch). */
 const ERROR_CODE_HINTS: Record<string, string> = {
-	INVALID_SHIPMENTS: 'The shipment is unknown, belongs to another seller or location, or is in a state that does not allow this.',
+	INVALID_SHIPMENTS:
+		'The shipment is unknown, belongs to another seller or location, or is in a state that does not allow this.',
 	OPERATION_NOT_ALLOWED: 'The shipment is not in a state that allows this operation.',
-	DEPENDENT_SYSTEM_CALL_FAILED: 'A marketplace system was temporarily unavailable; try again in a few minutes.',
-	EMPTY_OR_INVALID_REASON_FOR_CANCELLATION: 'Use one of the documented reasons: cannot_procure_item, not_enough_inventory, b2b_order.',
+	DEPENDENT_SYSTEM_CALL_FAILED:
+		'A marketplace system was temporarily unavailable; try again in a few minutes.',
+	EMPTY_OR_INVALID_REASON_FOR_CANCELLATION:
+		'Use one of the documented reasons: cannot_procure_item, not_enough_inventory, b2b_order.',
 };
 
 /** `status` in the reference, `processingStatus` in older pages (docs/marketplace-api/discrepancies.md#per-item-status-field). */
@@ -33,12 +36,21 @@ function shipmentFailure(
 	what: string,
 	fields: { errorCode?: unknown; errorMessage?: unknown },
 ): UnitOutcome {
-	const code = typeof fields.errorCode === 'string' && fields.errorCode !== '' ? fields.errorCode : 'FAILURE';
-	const detail = typeof fields.errorMessage === 'string' ? redactSecrets(fields.errorMessage, knownSecrets(context)) : '';
-	return unitFailure(context, unit, { shipmentId: unit.id, errorCode: code, errorMessage: detail }, {
-		message: `${what} failed for shipment ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`,
-		description: ERROR_CODE_HINTS[code] ?? 'See the marketplace\'s message for what to change.',
-	});
+	const code =
+		typeof fields.errorCode === 'string' && fields.errorCode !== '' ? fields.errorCode : 'FAILURE';
+	const detail =
+		typeof fields.errorMessage === 'string'
+			? redactSecrets(fields.errorMessage, knownSecrets(context))
+			: '';
+	return unitFailure(
+		context,
+		unit,
+		{ shipmentId: unit.id, errorCode: code, errorMessage: detail },
+		{
+			message: `${what} failed for shipment ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`,
+			description: ERROR_CODE_HINTS[code] ?? "See the marketplace's message for what to change.",
+		},
+	);
 }
 
 /**
@@ -63,7 +75,8 @@ function shipmentOutcomes(
 				errorMessage: 'the marketplace did not report a result for this shipment',
 			});
 		}
-		if (resultStatus(result) === 'SUCCESS') return { ok: true, json: { ...result, status: 'SUCCESS' } };
+		if (resultStatus(result) === 'SUCCESS')
+			return { ok: true, json: { ...result, status: 'SUCCESS' } };
 		return shipmentFailure(context, unit, what, result);
 	});
 }
@@ -113,7 +126,9 @@ export async function sendShipmentActions<P>(
 				return await outcomesFromState(context, batch, action.path, what, reason, failure as Error);
 			}
 			const outcomes = shipmentOutcomes(context, batch, exchange.body, what);
-			return exchange.attempts > 1 && checkable ? await recheckAfterRetry(context, batch, outcomes, action.path) : outcomes;
+			return exchange.attempts > 1 && checkable
+				? await recheckAfterRetry(context, batch, outcomes, action.path)
+				: outcomes;
 		},
 		'shipmentId',
 		'changes',
@@ -130,6 +145,7 @@ export function foundOrMissing(
 	found: IDataObject | IDataObject[] | undefined,
 	missing: { message: string; description: string },
 ): UnitOutcome {
-	if (found !== undefined && (!Array.isArray(found) || found.length > 0)) return { ok: true, json: found };
+	if (found !== undefined && (!Array.isArray(found) || found.length > 0))
+		return { ok: true, json: found };
 	return unitFailure(context, unit, { shipmentId: unit.id }, missing);
 }

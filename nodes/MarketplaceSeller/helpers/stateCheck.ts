@@ -17,7 +17,15 @@ import { PATHS } from '../../shared/profile';
 import { chunk, listOf } from '../transport';
 import { unitFailure, type Unit, type UnitOutcome } from './execution';
 
-const AFTER_PACKING = ['PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'];
+const AFTER_PACKING = [
+	'PACKING_IN_PROGRESS',
+	'PACKED',
+	'FORM_FAILED',
+	'READY_TO_DISPATCH',
+	'PICKUP_COMPLETE',
+	'SHIPPED',
+	'DELIVERED',
+];
 const AFTER_DISPATCH = ['READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'];
 const AFTER_FORMS = ['PACKED', 'READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'];
 
@@ -28,7 +36,8 @@ function live(items: IDataObject[]): IDataObject[] {
 }
 
 function allIn(states: string[]): Done {
-	return (items) => live(items).length > 0 && live(items).every((item) => states.includes(String(item.status)));
+	return (items) =>
+		live(items).length > 0 && live(items).every((item) => states.includes(String(item.status)));
 }
 
 /** Per action path: when the shipment's order items show that the action took effect. */
@@ -53,11 +62,16 @@ function stateText(items: IDataObject[]): string {
 }
 
 /** The order items of each of these shipments, as the marketplace reports them now. */
-async function currentItems(context: IExecuteFunctions, ids: string[], itemIndex: number): Promise<Map<string, IDataObject[]>> {
+async function currentItems(
+	context: IExecuteFunctions,
+	ids: string[],
+	itemIndex: number,
+): Promise<Map<string, IDataObject[]>> {
 	const found = new Map<string, IDataObject[]>();
 	for (const part of chunk(ids, 100)) {
 		for (const shipment of await lookUpShipments(context, 'shipmentIds', part, itemIndex)) {
-			if (typeof shipment.shipmentId === 'string') found.set(shipment.shipmentId, listOf(shipment.orderItems));
+			if (typeof shipment.shipmentId === 'string')
+				found.set(shipment.shipmentId, listOf(shipment.orderItems));
 		}
 	}
 	return found;
@@ -78,11 +92,16 @@ export async function outcomesFromState<P>(
 ): Promise<UnitOutcome[]> {
 	let states: Map<string, IDataObject[]>;
 	try {
-		states = await currentItems(context, batch.map((unit) => unit.id), batch[0].itemIndex);
+		states = await currentItems(
+			context,
+			batch.map((unit) => unit.id),
+			batch[0].itemIndex,
+		);
 	} catch (error) {
 		// Every shipment of the batch then fails with the first error, which already says its outcome is unknown.
 		const failure = original as Error & { description?: string };
-		failure.description = `${failure.description ?? ''} Their state could not be checked either: ${(error as Error).message}`.trim();
+		failure.description =
+			`${failure.description ?? ''} Their state could not be checked either: ${(error as Error).message}`.trim();
 		throw failure;
 	}
 	const done = REQUESTED_STATE[path];
@@ -137,7 +156,8 @@ export async function recheckAfterRetry<P>(
 		const unit = batch[position];
 		const items = states.get(unit.id);
 		if (outcome.ok || items === undefined || !done(items, unit.payload)) return outcome;
-		const reported = typeof outcome.json?.errorCode === 'string' ? outcome.json.errorCode : 'a failure';
+		const reported =
+			typeof outcome.json?.errorCode === 'string' ? outcome.json.errorCode : 'a failure';
 		return {
 			ok: true,
 			json: {

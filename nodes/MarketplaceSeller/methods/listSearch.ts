@@ -2,7 +2,12 @@
  * Searchable lists for resource locators: the seller's listings, to pick a SKU from instead of
  * typing it. Uses the listing search (500 per page, page_id cursor) through the one transport.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { apiRequest, listOf } from '../transport';
 import { PATHS } from '../../shared/profile';
@@ -31,10 +36,16 @@ export async function searchListings(
 	for (const listing of listOf(page.listings)) {
 		const sku = skuOf(listing);
 		if (sku === undefined) continue;
-		const title = typeof listing.title === 'string' ? listing.title : typeof listing.product_id === 'string' ? listing.product_id : '';
+		const title =
+			typeof listing.title === 'string'
+				? listing.title
+				: typeof listing.product_id === 'string'
+					? listing.product_id
+					: '';
 		const name = title ? `${sku} (${title})` : sku;
 		if (needle === '' || name.toLowerCase().includes(needle)) results.push({ name, value: sku });
 	}
-	const next = page.has_more === true && typeof page.next_page_id === 'string' ? page.next_page_id : undefined;
+	const next =
+		page.has_more === true && typeof page.next_page_id === 'string' ? page.next_page_id : undefined;
 	return { results, paginationToken: next };
 }

@@ -4,7 +4,12 @@
  * transport: the shipments still to be worked on (pre-dispatch, every shipment type), and the
  * locations those shipments and the seller's active listings name.
  */
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { simplifyShipment } from '../actions/shipment/simplify';
 import { apiRequest, listOf, type MarketplaceRequest } from '../transport';
@@ -17,18 +22,34 @@ const FIRST_PAGE: MarketplaceRequest = {
 	path: `${PATHS.shipments}/filter`,
 	family: 'orders',
 	// Self-ship shipments appear only when asked for (docs/marketplace-api/shipments.md#search-filter).
-	body: { filter: { type: 'preDispatch', shipmentTypes: optionValues(SHIPMENT_TYPE_OPTIONS) }, pagination: { pageSize: 20 } },
+	body: {
+		filter: { type: 'preDispatch', shipmentTypes: optionValues(SHIPMENT_TYPE_OPTIONS) },
+		pagination: { pageSize: 20 },
+	},
 	repeatable: true,
 	expect: { shipments: 'list' },
 	operation: 'List shipments',
 };
 
 /** One page of pre-dispatch shipments; the token is the next page's path, checked again when it comes back. */
-async function shipmentPage(context: ILoadOptionsFunctions, token?: string): Promise<{ shipments: IDataObject[]; next?: string }> {
+async function shipmentPage(
+	context: ILoadOptionsFunctions,
+	token?: string,
+): Promise<{ shipments: IDataObject[]; next?: string }> {
 	const request: MarketplaceRequest =
-		token === undefined ? FIRST_PAGE : { ...FIRST_PAGE, method: 'GET', path: followLink(context, FIRST_PAGE, 'nextPageUrl', token, PATHS.sellers), body: undefined };
+		token === undefined
+			? FIRST_PAGE
+			: {
+					...FIRST_PAGE,
+					method: 'GET',
+					path: followLink(context, FIRST_PAGE, 'nextPageUrl', token, PATHS.sellers),
+					body: undefined,
+				};
 	const page = await apiRequest<IDataObject>(context, request);
-	const next = page.hasMore === true ? followLink(context, request, 'nextPageUrl', page.nextPageUrl, PATHS.sellers) : undefined;
+	const next =
+		page.hasMore === true
+			? followLink(context, request, 'nextPageUrl', page.nextPageUrl, PATHS.sellers)
+			: undefined;
 	return { shipments: listOf(page.shipments), next };
 }
 
@@ -41,7 +62,11 @@ function matches(filter: string | undefined, ...texts: string[]): boolean {
 const PAGES_PER_SEARCH = 5;
 
 /** Shipments to pick, e.g. "SKU-1 × 2 · APPROVED · 5f0c…", filtered by what was typed. */
-export async function searchShipments(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchShipments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const results: INodeListSearchItems[] = [];
 	let token = paginationToken;
 	for (let page = 0; page < PAGES_PER_SEARCH; page++) {
@@ -51,7 +76,8 @@ export async function searchShipments(this: ILoadOptionsFunctions, filter?: stri
 			const id = String(simple.shipmentId ?? '');
 			if (id === '') continue;
 			const name = `${String(simple.items)} · ${String(simple.state)}${simple.hold === true ? ' (on hold)' : ''} · ${id}`;
-			if (matches(filter, name, ...(simple.orderIds as string[]))) results.push({ name, value: id });
+			if (matches(filter, name, ...(simple.orderIds as string[])))
+				results.push({ name, value: id });
 		}
 		token = next;
 		// Without a typed text every page fills the list; with one, read on until a page's worth matched.
@@ -61,10 +87,15 @@ export async function searchShipments(this: ILoadOptionsFunctions, filter?: stri
 }
 
 /** Locations to pick: those of the first pre-dispatch shipments and of the first page of active listings. */
-export async function searchLocations(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchLocations(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const locations = new Set<string>();
 	const { shipments } = await shipmentPage(this);
-	for (const shipment of shipments) if (typeof shipment.locationId === 'string' && shipment.locationId !== '') locations.add(shipment.locationId);
+	for (const shipment of shipments)
+		if (typeof shipment.locationId === 'string' && shipment.locationId !== '')
+			locations.add(shipment.locationId);
 	const listings = await apiRequest<IDataObject>(this, {
 		method: 'POST',
 		path: `${PATHS.listings}/search`,
@@ -75,7 +106,8 @@ export async function searchLocations(this: ILoadOptionsFunctions, filter?: stri
 		operation: 'List locations',
 	});
 	for (const listing of listOf(listings.listings)) {
-		for (const location of listOf(listing.locations)) if (typeof location.id === 'string' && location.id !== '') locations.add(location.id);
+		for (const location of listOf(listing.locations))
+			if (typeof location.id === 'string' && location.id !== '') locations.add(location.id);
 	}
 	const results = [...locations]
 		.sort()

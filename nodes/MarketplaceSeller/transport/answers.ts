@@ -18,7 +18,7 @@ function excerptOf(text: string): string {
 function textOf(body: unknown): string {
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
 	if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
-	return typeof body === 'string' ? body : JSON.stringify(body) ?? '';
+	return typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
 }
 
 /** What an operation reads from an answer: a field holding a list, an object, or any value. */
@@ -26,13 +26,16 @@ export type AnswerShape = Record<string, 'list' | 'object' | 'value'>;
 
 function fits(value: unknown, kind: AnswerShape[string]): boolean {
 	if (kind === 'list') return Array.isArray(value);
-	if (kind === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+	if (kind === 'object')
+		return value !== null && typeof value === 'object' && !Array.isArray(value);
 	return value !== undefined && value !== null;
 }
 
 function describe(expect: AnswerShape): string {
 	return Object.entries(expect)
-		.map(([field, kind]) => (kind === 'list' ? `${field} list` : kind === 'object' ? `${field} object` : field))
+		.map(([field, kind]) =>
+			kind === 'list' ? `${field} list` : kind === 'object' ? `${field} object` : field,
+		)
 		.join(' or ');
 }
 
@@ -55,16 +58,35 @@ export function readJsonAnswer(
 			try {
 				value = JSON.parse(text);
 			} catch {
-				return { failure: { kind: 'answer', status, problem: 'is not JSON', excerpt: excerptOf(text) } };
+				return {
+					failure: { kind: 'answer', status, problem: 'is not JSON', excerpt: excerptOf(text) },
+				};
 			}
 		}
 	}
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-		return { failure: { kind: 'answer', status, problem: 'is not a JSON object', excerpt: excerptOf(textOf(body)) } };
+		return {
+			failure: {
+				kind: 'answer',
+				status,
+				problem: 'is not a JSON object',
+				excerpt: excerptOf(textOf(body)),
+			},
+		};
 	}
 	const answer = value as IDataObject;
-	if (expect !== undefined && !Object.entries(expect).some(([field, kind]) => fits(answer[field], kind))) {
-		return { failure: { kind: 'answer', status, problem: `has no ${describe(expect)}`, excerpt: excerptOf(textOf(answer)) } };
+	if (
+		expect !== undefined &&
+		!Object.entries(expect).some(([field, kind]) => fits(answer[field], kind))
+	) {
+		return {
+			failure: {
+				kind: 'answer',
+				status,
+				problem: `has no ${describe(expect)}`,
+				excerpt: excerptOf(textOf(answer)),
+			},
+		};
 	}
 	return { answer };
 }

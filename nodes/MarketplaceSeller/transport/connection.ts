@@ -3,7 +3,11 @@
  * message and output (the app secret, alone and with the App ID as in the Basic header, the
  * tokens, the authorization code, and values a request adds, such as a token to check).
  */
-import type { ICredentialDataDecryptedObject, IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
 
 import { readStoredTokenData } from '../../shared/grants';
 import { credentialTypeOf } from '../../shared/authentication';
@@ -31,17 +35,26 @@ const resolved = new WeakMap<MarketplaceContext, Connection>();
 /** The credential's secrets: app secret (also as appid:secret), access and refresh token, code. */
 function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
 	const stored = readStoredTokenData(credentials);
-	const input = parseAuthorizationInput(credentials.authorizationCode, credentials.authorizationState);
+	const input = parseAuthorizationInput(
+		credentials.authorizationCode,
+		credentials.authorizationState,
+	);
 	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
 	// The Basic header carries base64(appid:secret); its encodings are derived from this pair.
-	const pair = appSecret !== '' ? `${String(credentials.appId ?? '').trim()}:${appSecret}` : undefined;
-	return [appSecret, pair, credentials.accessToken, stored.refreshToken, input.kind === 'code' ? input.code : undefined].filter(
-		(value): value is string => typeof value === 'string' && value !== '',
-	);
+	const pair =
+		appSecret !== '' ? `${String(credentials.appId ?? '').trim()}:${appSecret}` : undefined;
+	return [
+		appSecret,
+		pair,
+		credentials.accessToken,
+		stored.refreshToken,
+		input.kind === 'code' ? input.code : undefined,
+	].filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
 export function addSecrets(connection: Connection, secrets: string[]): void {
-	for (const secret of secrets) if (secret !== '' && !connection.secrets.includes(secret)) connection.secrets.push(secret);
+	for (const secret of secrets)
+		if (secret !== '' && !connection.secrets.includes(secret)) connection.secrets.push(secret);
 }
 
 /**
@@ -50,7 +63,10 @@ export function addSecrets(connection: Connection, secrets: string[]): void {
  * request helper) is not in the copy read when the connection was made, and the marketplace
  * echoes tokens in its 401 texts ("Access token expired: <token>").
  */
-export async function learnSecrets(context: MarketplaceContext, connection: Connection): Promise<void> {
+export async function learnSecrets(
+	context: MarketplaceContext,
+	connection: Connection,
+): Promise<void> {
 	try {
 		addSecrets(connection, secretsOf(await context.getCredentials(connection.credentialType)));
 	} catch {

@@ -3,7 +3,13 @@
  * error_description, message, errorCode), the HTTP status, what it means and what to do. Tokens,
  * codes and secrets are removed from every text first (the OAuth server echoes them).
  */
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
 import { redactSecrets } from '../../shared/redact';
@@ -73,15 +79,20 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 		return context.credentialType === CREDENTIAL_TYPES.thirdParty
 			? {
 					meaning: 'The marketplace refused the access token even after n8n renewed it.',
-					action: 'The seller may have revoked the app: paste a new authorization code into the credential (see its instructions).',
+					action:
+						'The seller may have revoked the app: paste a new authorization code into the credential (see its instructions).',
 				}
 			: {
 					meaning: 'The marketplace refused the access token even after n8n fetched a new one.',
-					action: 'Check the App ID, App Secret and environment of the credential; regenerate the app secret if it was changed.',
+					action:
+						'Check the App ID, App Secret and environment of the credential; regenerate the app secret if it was changed.',
 				};
 	}
 	if (status === 400) {
-		return { meaning: 'The marketplace rejected the request as invalid.', action: 'Check the parameters named in the message.' };
+		return {
+			meaning: 'The marketplace rejected the request as invalid.',
+			action: 'Check the parameters named in the message.',
+		};
 	}
 	if (status === 403) {
 		return {
@@ -90,7 +101,10 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 		};
 	}
 	if (status === 404) {
-		return { meaning: 'The marketplace does not know what was asked for.', action: 'Check the IDs and the environment (production or sandbox).' };
+		return {
+			meaning: 'The marketplace does not know what was asked for.',
+			action: 'Check the IDs and the environment (production or sandbox).',
+		};
 	}
 	if (status === 405) {
 		return {
@@ -100,7 +114,8 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 	}
 	if (status === 422) {
 		return {
-			meaning: 'The marketplace could not process the request: too many IDs in one call or a required field is missing.',
+			meaning:
+				'The marketplace could not process the request: too many IDs in one call or a required field is missing.',
 			action: 'Check the parameters named in the message.',
 		};
 	}
@@ -113,15 +128,26 @@ function defaultExplanation(status: number, context: ErrorContext): StatusExplan
 	if (status === 499 || status >= 500) {
 		return {
 			meaning: `The marketplace failed to process the request${context.attempts ? ` (tried ${context.attempts} times)` : ''}.`,
-			action: 'Try again later; DEPENDENT_SYSTEM_CALL_FAILED errors are usually temporary. If it persists, contact marketplace support with the time of the error.',
+			action:
+				'Try again later; DEPENDENT_SYSTEM_CALL_FAILED errors are usually temporary. If it persists, contact marketplace support with the time of the error.',
 		};
 	}
-	return { meaning: 'The marketplace answered with an error.', action: 'Check the parameters and try again.' };
+	return {
+		meaning: 'The marketplace answered with an error.',
+		action: 'Check the parameters and try again.',
+	};
 }
 
 /** The marketplace's own error fields, in the shapes docs/marketplace-api/authentication.md#token-errors, docs/marketplace-api/errors.md#per-item-results, docs/marketplace-api/listings.md#per-sku-results, docs/marketplace-api/errors.md#status-codes describe. */
 function marketplaceWords(body: IDataObject | undefined, text: string | undefined): string {
-	if (!body) return text ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) : '';
+	if (!body)
+		return text
+			? text
+					.replace(/<[^>]*>/g, ' ')
+					.replace(/\s+/g, ' ')
+					.trim()
+					.slice(0, 300)
+			: '';
 	let error = body.error;
 	// A 500 may carry a JSON text in `error` (docs/marketplace-api/authentication.md#token-errors): show its inner fields.
 	if (typeof error === 'string' && error.trim().startsWith('{')) {
@@ -154,7 +180,15 @@ function marketplaceWords(body: IDataObject | undefined, text: string | undefine
 /** The safe details kept on the error for the "details" pane. */
 function safeDetails(body: IDataObject | undefined, secrets: string[]): JsonObject {
 	const details: JsonObject = {};
-	for (const key of ['error', 'error_description', 'message', 'errorCode', 'errorMessage', 'code', 'errorId']) {
+	for (const key of [
+		'error',
+		'error_description',
+		'message',
+		'errorCode',
+		'errorMessage',
+		'code',
+		'errorId',
+	]) {
 		const value = body?.[key];
 		if (typeof value === 'string') details[key] = redactSecrets(value, secrets);
 		if (typeof value === 'number' || typeof value === 'boolean') details[key] = value;
@@ -165,7 +199,8 @@ function safeDetails(body: IDataObject | undefined, secrets: string[]): JsonObje
 function redirectError(node: INode, failure: RedirectFailure, context: ErrorContext): NodeApiError {
 	const what: Record<RedirectFailure['reason'], string> = {
 		otherOrigin: `the marketplace redirected the request to ${failure.host ?? 'another host'}, another address than the credential's base URL; it was not followed`,
-		changesMethod: 'the marketplace answered with a redirect that would change the request into a GET; it was not followed',
+		changesMethod:
+			'the marketplace answered with a redirect that would change the request into a GET; it was not followed',
 		noLocation: 'the marketplace answered with a redirect without a usable target',
 		tooMany: `the marketplace redirected the request more than ${MAX_REDIRECTS} times`,
 	};
@@ -174,12 +209,16 @@ function redirectError(node: INode, failure: RedirectFailure, context: ErrorCont
 			? "No credential was sent there and its answer was not used. The marketplace's API does not redirect to other addresses: check the base URL of the credential (a proxy or gateway in front of it may be redirecting)."
 			: 'Check the base URL of the credential; a proxy or gateway in front of the marketplace may be redirecting.';
 	const message = `${context.operation} failed: ${what[failure.reason]} (HTTP ${failure.status})`;
-	return apiError(node, { status: failure.status, reason: failure.reason, host: failure.host ?? null } as JsonObject, {
-		message,
-		description,
-		httpCode: String(failure.status),
-		itemIndex: context.itemIndex,
-	});
+	return apiError(
+		node,
+		{ status: failure.status, reason: failure.reason, host: failure.host ?? null } as JsonObject,
+		{
+			message,
+			description,
+			httpCode: String(failure.status),
+			itemIndex: context.itemIndex,
+		},
+	);
 }
 
 function answerError(node: INode, failure: AnswerFailure, context: ErrorContext): NodeApiError {
@@ -194,7 +233,11 @@ function answerError(node: INode, failure: AnswerFailure, context: ErrorContext)
 	});
 }
 
-export function toNodeError(node: INode, failure: RequestFailure, context: ErrorContext): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	failure: RequestFailure,
+	context: ErrorContext,
+): NodeApiError | NodeOperationError {
 	const itemIndex = context.itemIndex;
 	if (failure.kind === 'redirect') return redirectError(node, failure, context);
 	if (failure.kind === 'answer') return answerError(node, failure, context);
@@ -211,7 +254,11 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 			: error.hint;
 		return apiError(
 			node,
-			{ message: error.message, grant: error.failure.grant, status: error.failure.status ?? null } as JsonObject,
+			{
+				message: error.message,
+				grant: error.failure.grant,
+				status: error.failure.status ?? null,
+			} as JsonObject,
 			{ message: error.message, description, itemIndex },
 		);
 	}
@@ -229,7 +276,8 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 		});
 	}
 	const words = redactSecrets(marketplaceWords(failure.body, failure.text), context.secrets);
-	const explanation = context.statusExplanations?.[failure.status] ?? defaultExplanation(failure.status, context);
+	const explanation =
+		context.statusExplanations?.[failure.status] ?? defaultExplanation(failure.status, context);
 	const reason = REASONS[failure.status] ?? 'Error';
 	const message = `${context.operation} failed: ${words || reason} (HTTP ${failure.status})`;
 	return apiError(
@@ -237,7 +285,9 @@ export function toNodeError(node: INode, failure: RequestFailure, context: Error
 		{ status: failure.status, ...safeDetails(failure.body, context.secrets) } as JsonObject,
 		{
 			message,
-			description: context.unconfirmed ? `${explanation.meaning} ${UNCONFIRMED}` : `${explanation.meaning} ${explanation.action}`,
+			description: context.unconfirmed
+				? `${explanation.meaning} ${UNCONFIRMED}`
+				: `${explanation.meaning} ${explanation.action}`,
 			httpCode: String(failure.status),
 			itemIndex,
 		},

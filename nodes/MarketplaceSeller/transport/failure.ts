@@ -55,7 +55,13 @@ export interface AnswerFailure {
 	excerpt: string;
 }
 
-export type RequestFailure = HttpFailure | NetworkFailure | CredentialFailure | UrlFailure | RedirectFailure | AnswerFailure;
+export type RequestFailure =
+	| HttpFailure
+	| NetworkFailure
+	| CredentialFailure
+	| UrlFailure
+	| RedirectFailure
+	| AnswerFailure;
 
 interface ErrorLike {
 	name?: string;
@@ -65,7 +71,10 @@ interface ErrorLike {
 	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
 }
 
-function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+function headerValue(
+	headers: Record<string, unknown> | undefined,
+	name: string,
+): string | undefined {
 	if (!headers) return undefined;
 	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
 	return entry && entry[1] !== undefined ? String(entry[1]) : undefined;
@@ -92,7 +101,11 @@ export function readFailure(thrown: unknown): RequestFailure {
 			};
 		}
 		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code)) {
-			return { kind: 'network', code: candidate.code, message: String(candidate.message ?? candidate.code) };
+			return {
+				kind: 'network',
+				code: candidate.code,
+				message: String(candidate.message ?? candidate.code),
+			};
 		}
 		current = candidate.cause;
 	}

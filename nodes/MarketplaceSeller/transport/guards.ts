@@ -27,8 +27,10 @@ export function pathProblem(path: string): string | undefined {
 }
 
 function numberProblem(value: number): string | undefined {
-	if (!Number.isFinite(value)) return `is ${String(value)}, which JSON cannot carry (it would be sent as null)`;
-	if (Number.isInteger(value) && !Number.isSafeInteger(value)) return `is ${String(value)}, too large to be sent exactly`;
+	if (!Number.isFinite(value))
+		return `is ${String(value)}, which JSON cannot carry (it would be sent as null)`;
+	if (Number.isInteger(value) && !Number.isSafeInteger(value))
+		return `is ${String(value)}, too large to be sent exactly`;
 	return undefined;
 }
 

@@ -15,7 +15,13 @@ import {
 } from 'n8n-workflow';
 
 import { readJsonAnswer, type AnswerShape } from './answers';
-import { addSecrets, getConnection, learnSecrets, type Connection, type MarketplaceContext } from './connection';
+import {
+	addSecrets,
+	getConnection,
+	learnSecrets,
+	type Connection,
+	type MarketplaceContext,
+} from './connection';
 import { toNodeError, type ErrorContext, type StatusExplanation } from './errors';
 import { readFailure, type RequestFailure } from './failure';
 import { pathProblem, valueProblem } from './guards';
@@ -91,7 +97,12 @@ function reasonOf(failure: RequestFailure): string {
 	return failure.kind;
 }
 
-function errorContext(connection: Connection, request: MarketplaceRequest, attempts: number, unconfirmed = false): ErrorContext {
+function errorContext(
+	connection: Connection,
+	request: MarketplaceRequest,
+	attempts: number,
+	unconfirmed = false,
+): ErrorContext {
 	return {
 		operation: request.operation,
 		itemIndex: request.itemIndex,
@@ -106,7 +117,8 @@ function errorContext(connection: Connection, request: MarketplaceRequest, attem
 
 /** Refuses, before anything is sent, a request whose meaning would change on the wire. */
 function checkRequest(context: MarketplaceContext, request: MarketplaceRequest): void {
-	const problem = pathProblem(request.path) ?? valueProblem(request.qs) ?? valueProblem(request.body);
+	const problem =
+		pathProblem(request.path) ?? valueProblem(request.qs) ?? valueProblem(request.body);
 	if (problem === undefined) return;
 	throw new NodeOperationError(context.getNode(), `${request.operation}: ${problem}`, {
 		itemIndex: request.itemIndex,
@@ -115,7 +127,11 @@ function checkRequest(context: MarketplaceContext, request: MarketplaceRequest):
 }
 
 /** Sends one call, following redirects within the base URL and retrying when that is safe. */
-async function send(context: MarketplaceContext, request: MarketplaceRequest, binary: boolean): Promise<Exchange<RawResponse>> {
+async function send(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+	binary: boolean,
+): Promise<Exchange<RawResponse>> {
 	const connection = await getConnection(context);
 	addSecrets(connection, request.secrets ?? []);
 	checkRequest(context, request);
@@ -124,7 +140,11 @@ async function send(context: MarketplaceContext, request: MarketplaceRequest, bi
 	let qs = request.qs;
 	let redirects = 0;
 	const fail = (failure: RequestFailure, attempts: number, unconfirmed = false) => {
-		const error = toNodeError(context.getNode(), failure, errorContext(connection, request, attempts, unconfirmed));
+		const error = toNodeError(
+			context.getNode(),
+			failure,
+			errorContext(connection, request, attempts, unconfirmed),
+		);
 		if (unconfirmed) unconfirmedErrors.set(error, reasonOf(failure));
 		return error;
 	};
@@ -149,7 +169,11 @@ async function send(context: MarketplaceContext, request: MarketplaceRequest, bi
 		let response: RawResponse | undefined;
 		let failure: RequestFailure | undefined;
 		try {
-			response = await context.helpers.httpRequestWithAuthentication.call(context, connection.credentialType, options);
+			response = await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				connection.credentialType,
+				options,
+			);
 		} catch (error) {
 			failure = readFailure(error);
 		}
@@ -166,15 +190,18 @@ async function send(context: MarketplaceContext, request: MarketplaceRequest, bi
 		if (failure.kind === 'http' && isRedirect(failure.status)) {
 			const next = redirectTarget(failure, url, connection.baseUrl, request.method);
 			if (!('url' in next)) throw fail(next, attempt + 1);
-			if (++redirects > MAX_REDIRECTS) throw fail({ kind: 'redirect', status: failure.status, reason: 'tooMany' }, attempt + 1);
+			if (++redirects > MAX_REDIRECTS)
+				throw fail({ kind: 'redirect', status: failure.status, reason: 'tooMany' }, attempt + 1);
 			// The target carries its own query.
 			url = next.url;
 			qs = undefined;
 			continue;
 		}
 		const verdict = retryVerdict(failure, repeatable);
-		if (!verdict.retry || attempt >= MAX_RETRIES) throw fail(failure, attempt + 1, verdict.unconfirmed && !repeatable);
-		const retryAfter = failure.kind === 'http' ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
+		if (!verdict.retry || attempt >= MAX_RETRIES)
+			throw fail(failure, attempt + 1, verdict.unconfirmed && !repeatable);
+		const retryAfter =
+			failure.kind === 'http' ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
 		await sleep(retryDelayMs(attempt, retryAfter));
 		attempt++;
 	}
@@ -191,38 +218,59 @@ export function listOf(value: unknown): IDataObject[] {
 }
 
 /** A JSON call, with the number of attempts it took. */
-export async function apiExchange<T = IDataObject>(context: MarketplaceContext, request: MarketplaceRequest): Promise<Exchange<T>> {
+export async function apiExchange<T = IDataObject>(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+): Promise<Exchange<T>> {
 	const { body: response, attempts } = await send(context, request, false);
 	const read = readJsonAnswer(response.body, response.statusCode, request.expect);
 	if ('failure' in read) {
-		throw toNodeError(context.getNode(), read.failure, errorContext(await getConnection(context), request, attempts));
+		throw toNodeError(
+			context.getNode(),
+			read.failure,
+			errorContext(await getConnection(context), request, attempts),
+		);
 	}
 	return { body: read.answer as T, attempts };
 }
 
 /** A JSON call. */
-export async function apiRequest<T = IDataObject>(context: MarketplaceContext, request: MarketplaceRequest): Promise<T> {
+export async function apiRequest<T = IDataObject>(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+): Promise<T> {
 	return (await apiExchange<T>(context, request)).body;
 }
 
 /** A document call (PDF labels, invoices): the raw bytes and their content type. */
-export async function apiBinaryRequest(context: MarketplaceContext, request: MarketplaceRequest): Promise<BinaryResponse> {
+export async function apiBinaryRequest(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+): Promise<BinaryResponse> {
 	const { body: response } = await send(context, request, true);
-	const contentType = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+	const contentType = Object.entries(response.headers ?? {}).find(
+		([name]) => name.toLowerCase() === 'content-type',
+	)?.[1];
 	const raw = response.body;
 	const body = Buffer.isBuffer(raw)
 		? raw
 		: raw instanceof ArrayBuffer
 			? Buffer.from(raw)
 			: Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
-	return { body, contentType: typeof contentType === 'string' ? contentType : '', status: response.statusCode };
+	return {
+		body,
+		contentType: typeof contentType === 'string' ? contentType : '',
+		status: response.statusCode,
+	};
 }
 
 /** Splits work into the marketplace's batch sizes (25, 50, 100 or 10 per request). */
 export function chunk<T>(values: T[], size: number): T[][] {
-	if (!Number.isInteger(size) || size < 1) throw new RangeError(`Batch size must be a positive integer, got ${size}`);
+	if (!Number.isInteger(size) || size < 1)
+		throw new RangeError(`Batch size must be a positive integer, got ${size}`);
 	const batches: T[][] = [];
-	for (let start = 0; start < values.length; start += size) batches.push(values.slice(start, start + size));
+	for (let start = 0; start < values.length; start += size)
+		batches.push(values.slice(start, start + size));
 	return batches;
 }
 

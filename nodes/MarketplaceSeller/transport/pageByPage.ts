@@ -16,22 +16,35 @@ const MAX_PAGES = 10_000;
 async function* pageByPage(
 	context: MarketplaceContext,
 	first: MarketplaceRequest,
-	read: (body: IDataObject, request: MarketplaceRequest) => { items: IDataObject[]; next?: MarketplaceRequest },
+	read: (
+		body: IDataObject,
+		request: MarketplaceRequest,
+	) => { items: IDataObject[]; next?: MarketplaceRequest },
 ): AsyncGenerator<IDataObject[]> {
 	const seen = new Set<string>();
 	let request: MarketplaceRequest | undefined = first;
 	for (let page = 0; request !== undefined; page++) {
 		if (page >= MAX_PAGES) {
-			throw new NodeOperationError(context.getNode(), `${first.operation}: stopped after ${MAX_PAGES} pages`);
+			throw new NodeOperationError(
+				context.getNode(),
+				`${first.operation}: stopped after ${MAX_PAGES} pages`,
+			);
 		}
-		const { items, next }: { items: IDataObject[]; next?: MarketplaceRequest } = read(await apiRequest<IDataObject>(context, request), request);
+		const { items, next }: { items: IDataObject[]; next?: MarketplaceRequest } = read(
+			await apiRequest<IDataObject>(context, request),
+			request,
+		);
 		yield items;
 		if (next !== undefined) {
 			const key = `${next.method} ${next.path}`;
 			if (seen.has(key)) {
-				throw new NodeOperationError(context.getNode(), `${first.operation}: the marketplace returned the same next-page link twice`, {
-					description: 'Stopped to avoid an endless loop. The next poll tries again.',
-				});
+				throw new NodeOperationError(
+					context.getNode(),
+					`${first.operation}: the marketplace returned the same next-page link twice`,
+					{
+						description: 'Stopped to avoid an endless loop. The next poll tries again.',
+					},
+				);
 			}
 			seen.add(key);
 		}
@@ -40,7 +53,11 @@ async function* pageByPage(
 }
 
 /** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (docs/marketplace-api/paging.md#shipment-search-paging). */
-export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
+export function shipmentSearchPageByPage(
+	context: MarketplaceContext,
+	body: IDataObject,
+	operation: string,
+): AsyncGenerator<IDataObject[]> {
 	// A search changes nothing: safe to send again (repeatable), and it must answer its list.
 	const first: MarketplaceRequest = {
 		method: 'POST',
@@ -60,8 +77,19 @@ export function shipmentSearchPageByPage(context: MarketplaceContext, body: IDat
 }
 
 /** GET with the query, then the nextUrl links (either form, paging.ts) while hasMore (docs/marketplace-api/paging.md#returns-paging). */
-export function returnSearchPageByPage(context: MarketplaceContext, qs: IDataObject, operation: string): AsyncGenerator<IDataObject[]> {
-	const first: MarketplaceRequest = { method: 'GET', path: `${PATHS.returnsRoot}/returns`, family: 'orders', qs, operation, expect: { returnItems: 'list' } };
+export function returnSearchPageByPage(
+	context: MarketplaceContext,
+	qs: IDataObject,
+	operation: string,
+): AsyncGenerator<IDataObject[]> {
+	const first: MarketplaceRequest = {
+		method: 'GET',
+		path: `${PATHS.returnsRoot}/returns`,
+		family: 'orders',
+		qs,
+		operation,
+		expect: { returnItems: 'list' },
+	};
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.returnItems);
 		if (page.hasMore !== true) return { items };

@@ -31,10 +31,14 @@ async function collect<T>(
 	let request: MarketplaceRequest | undefined = first;
 	for (let page = 0; request !== undefined; page++) {
 		if (page >= MAX_PAGES) {
-			throw new NodeOperationError(context.getNode(), `${first.operation}: stopped after ${MAX_PAGES} pages`, {
-				itemIndex: first.itemIndex,
-				description: 'Narrow the filters, or use Limit instead of Return All.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`${first.operation}: stopped after ${MAX_PAGES} pages`,
+				{
+					itemIndex: first.itemIndex,
+					description: 'Narrow the filters, or use Limit instead of Return All.',
+				},
+			);
 		}
 		const body: IDataObject = await apiRequest<IDataObject>(context, request);
 		const { items, next } = read(body, request);
@@ -45,10 +49,15 @@ async function collect<T>(
 		if (next !== undefined) {
 			const key = `${next.method} ${next.path} ${JSON.stringify(next.qs ?? {})} ${JSON.stringify(next.body ?? {})}`;
 			if (seen.has(key)) {
-				throw new NodeOperationError(context.getNode(), `${first.operation}: the marketplace returned the same next-page link twice`, {
-					itemIndex: first.itemIndex,
-					description: 'Stopped to avoid an endless loop. Try again; if it repeats, narrow the filters.',
-				});
+				throw new NodeOperationError(
+					context.getNode(),
+					`${first.operation}: the marketplace returned the same next-page link twice`,
+					{
+						itemIndex: first.itemIndex,
+						description:
+							'Stopped to avoid an endless loop. Try again; if it repeats, narrow the filters.',
+					},
+				);
 			}
 			seen.add(key);
 		}
@@ -78,11 +87,18 @@ export function followLink(
 ): string {
 	const path = typeof link === 'string' && link !== '' ? nextPagePath(link, prefix) : undefined;
 	if (path === undefined) {
-		const problem = typeof link === 'string' && link !== '' ? `an absolute ${field} (${link}), which is not followed` : `no ${field}`;
-		throw new NodeOperationError(context.getNode(), `${request.operation}: the marketplace said more results exist but sent ${problem}`, {
-			itemIndex: request.itemIndex,
-			description: 'The results so far were not returned. Try again, or narrow the filters.',
-		});
+		const problem =
+			typeof link === 'string' && link !== ''
+				? `an absolute ${field} (${link}), which is not followed`
+				: `no ${field}`;
+		throw new NodeOperationError(
+			context.getNode(),
+			`${request.operation}: the marketplace said more results exist but sent ${problem}`,
+			{
+				itemIndex: request.itemIndex,
+				description: 'The results so far were not returned. Try again, or narrow the filters.',
+			},
+		);
 	}
 	return path;
 }
@@ -122,9 +138,19 @@ export async function searchShipmentPages(
  * in the form of the shipments' link, to /sellers ("/v2/returns?..."); the official client leaves
  * the form open, so both are followed (docs/api-choices.md#returns).
  */
-export function returnsNextPath(context: MarketplaceContext, request: MarketplaceRequest, link: unknown): string {
+export function returnsNextPath(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+	link: unknown,
+): string {
 	const versioned = typeof link === 'string' && /^\/?v2\//.test(link);
-	return followLink(context, request, 'nextUrl', link, versioned ? PATHS.sellers : PATHS.returnsRoot);
+	return followLink(
+		context,
+		request,
+		'nextUrl',
+		link,
+		versioned ? PATHS.sellers : PATHS.returnsRoot,
+	);
 }
 
 /** Returns search (docs/marketplace-api/paging.md#returns-paging): GET with the query, then the nextUrl links while hasMore. */
@@ -180,9 +206,13 @@ export async function searchListingPages(
 			if (page.has_more !== true) return { items };
 			const cursor = page.next_page_id;
 			if (typeof cursor !== 'string' || cursor === '') {
-				throw new NodeOperationError(context.getNode(), `${request.operation}: the marketplace said more listings exist but sent no next_page_id`, {
-					itemIndex: request.itemIndex,
-				});
+				throw new NodeOperationError(
+					context.getNode(),
+					`${request.operation}: the marketplace said more listings exist but sent no next_page_id`,
+					{
+						itemIndex: request.itemIndex,
+					},
+				);
 			}
 			return { items, next: { ...first, body: { filters, page_id: cursor } } };
 		},

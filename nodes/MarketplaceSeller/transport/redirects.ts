@@ -32,12 +32,14 @@ export function redirectTarget(
 	method: IHttpRequestMethods,
 ): { url: string } | RedirectFailure {
 	const location = failure.location?.trim();
-	if (!location || !URL.canParse(location, currentUrl)) return { kind: 'redirect', status: failure.status, reason: 'noLocation' };
+	if (!location || !URL.canParse(location, currentUrl))
+		return { kind: 'redirect', status: failure.status, reason: 'noLocation' };
 	const target = new URL(location, currentUrl);
 	if (!isUnderBaseUrl(target.href, baseUrl)) {
 		return { kind: 'redirect', status: failure.status, reason: 'otherOrigin', host: target.host };
 	}
 	const keepsMethod = failure.status === 307 || failure.status === 308;
-	if (!keepsMethod && method !== 'GET' && method !== 'HEAD') return { kind: 'redirect', status: failure.status, reason: 'changesMethod' };
+	if (!keepsMethod && method !== 'GET' && method !== 'HEAD')
+		return { kind: 'redirect', status: failure.status, reason: 'changesMethod' };
 	return { url: target.href };
 }

@@ -16,13 +16,22 @@ const BASE_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 
 /** Network failures worth another attempt: the request may not have reached the marketplace. */
-const RETRYABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ECONNREFUSED']);
+const RETRYABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ECONNREFUSED',
+]);
 
 /** Failures that happen before the request reaches the marketplace (no connection was made). */
 const UNSENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND']);
 
 export function isRetryableStatus(status: number | undefined): boolean {
-	return status === 429 || status === 499 || (status !== undefined && status >= 500 && status <= 599);
+	return (
+		status === 429 || status === 499 || (status !== undefined && status >= 500 && status <= 599)
+	);
 }
 
 export function isRetryableNetworkCode(code: string | undefined): boolean {
@@ -39,7 +48,11 @@ export function parseRetryAfter(value: unknown, nowMs: number): number | undefin
 }
 
 /** Exponential backoff with jitter (1 s, 2 s, 4 s, ...), or the server's Retry-After, capped. */
-export function retryDelayMs(attempt: number, retryAfterMs: number | undefined, random = Math.random): number {
+export function retryDelayMs(
+	attempt: number,
+	retryAfterMs: number | undefined,
+	random = Math.random,
+): number {
 	if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_DELAY_MS);
 	const exponential = BASE_DELAY_MS * 2 ** attempt;
 	return Math.min(MAX_DELAY_MS, Math.round(exponential * (0.75 + random() * 0.5)));
@@ -53,7 +66,8 @@ export interface RetryVerdict {
 
 /** Whether the marketplace surely did not act on the request that failed this way. */
 function surelyNotActed(failure: RequestFailure): boolean {
-	if (failure.kind === 'network') return failure.code !== undefined && UNSENT_NETWORK_CODES.has(failure.code);
+	if (failure.kind === 'network')
+		return failure.code !== undefined && UNSENT_NETWORK_CODES.has(failure.code);
 	if (failure.kind !== 'http') return true;
 	if (failure.status === 429) return true;
 	return failure.status === 503 && parseRetryAfter(failure.retryAfter, Date.now()) !== undefined;
@@ -65,6 +79,7 @@ export function retryVerdict(failure: RequestFailure, repeatable: boolean): Retr
 		(failure.kind === 'http' && isRetryableStatus(failure.status)) ||
 		(failure.kind === 'network' && isRetryableNetworkCode(failure.code));
 	const notActed = surelyNotActed(failure);
-	const unconfirmed = !notActed && (failure.kind === 'network' || (failure.kind === 'http' && failure.status >= 499));
+	const unconfirmed =
+		!notActed && (failure.kind === 'network' || (failure.kind === 'http' && failure.status >= 499));
 	return { retry: transient && (repeatable || notActed), unconfirmed };
 }

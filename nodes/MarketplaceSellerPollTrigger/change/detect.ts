@@ -21,15 +21,21 @@ export interface DetectedChange {
 	firstSeen: boolean;
 }
 
-function shipmentEvents(current: ShipmentSignature, previous: ShipmentSignature | undefined, isNew: boolean): string[] {
+function shipmentEvents(
+	current: ShipmentSignature,
+	previous: ShipmentSignature | undefined,
+	isNew: boolean,
+): string[] {
 	const events: string[] = [];
 	const partialCancel = () => {
-		if (current.state !== 'CANCELLED' && current.cancelled > (previous?.cancelled ?? 0)) events.push(EVENT.shipmentCancelled);
+		if (current.state !== 'CANCELLED' && current.cancelled > (previous?.cancelled ?? 0))
+			events.push(EVENT.shipmentCancelled);
 	};
 	if (previous === undefined) {
 		if (isNew) events.push(EVENT.shipmentCreated);
 		// Approved is where every order starts: no change can be inferred from it.
-		if (current.state !== 'APPROVED' && current.state !== 'UNKNOWN') events.push(shipmentStateEvent(current.state));
+		if (current.state !== 'APPROVED' && current.state !== 'UNKNOWN')
+			events.push(shipmentStateEvent(current.state));
 		if (isNew) partialCancel();
 		if (current.hold) events.push(EVENT.shipmentHold);
 		return events;
@@ -54,18 +60,32 @@ function returnEvents(status: string, previous: string | undefined, isNew: boole
  * modified before the stream's origin are remembered and give nothing. `graceMs` is how far
  * before the origin an order may have been placed and still count as new (the overlap).
  */
-export function detectChanges(observed: ObservedRecord, memory: TransitionMemory, stream: StreamState, graceMs: number): DetectedChange[] {
+export function detectChanges(
+	observed: ObservedRecord,
+	memory: TransitionMemory,
+	stream: StreamState,
+	graceMs: number,
+): DetectedChange[] {
 	const key = memoryKey(observed.kind, observed.id);
 	const previousText = memory.get(key);
 	if (previousText === observed.signature) return [];
 	memory.set(key, observed.signature);
 	if (isHistory(observed.modifiedMs, stream)) return [];
 
-	const initial = observed.kind === 'shipment' ? parseSignature(observed.signature).state === 'APPROVED' : observed.signature === 'RETURN_CREATED';
-	const isNew = previousText === undefined && (initial || isNewRecord(observed.bornMs, observed.modifiedMs, stream, graceMs));
+	const initial =
+		observed.kind === 'shipment'
+			? parseSignature(observed.signature).state === 'APPROVED'
+			: observed.signature === 'RETURN_CREATED';
+	const isNew =
+		previousText === undefined &&
+		(initial || isNewRecord(observed.bornMs, observed.modifiedMs, stream, graceMs));
 	const eventTypes =
 		observed.kind === 'shipment'
-			? shipmentEvents(parseSignature(observed.signature), previousText === undefined ? undefined : parseSignature(previousText), isNew)
+			? shipmentEvents(
+					parseSignature(observed.signature),
+					previousText === undefined ? undefined : parseSignature(previousText),
+					isNew,
+				)
 			: returnEvents(observed.signature, previousText, isNew);
 	return [...new Set(eventTypes)].map((eventType) => ({
 		eventType,

@@ -39,8 +39,17 @@ function items(record: IDataObject): IDataObject[] {
 export function shipmentSignature(record: IDataObject): ShipmentSignature {
 	const all = items(record);
 	const live = all.filter((item) => item.status !== 'CANCELLED');
-	const state = live.length > 0 ? String(live[0].status ?? 'UNKNOWN') : all.length > 0 ? 'CANCELLED' : 'UNKNOWN';
-	return { state, hold: record.hold === true, cancelled: live.length > 0 ? all.length - live.length : 0 };
+	const state =
+		live.length > 0
+			? String(live[0].status ?? 'UNKNOWN')
+			: all.length > 0
+				? 'CANCELLED'
+				: 'UNKNOWN';
+	return {
+		state,
+		hold: record.hold === true,
+		cancelled: live.length > 0 ? all.length - live.length : 0,
+	};
 }
 
 /** `PACKED`, `APPROVED!` (on hold), `APPROVED-1` (one item cancelled): short, and without , or |. */
@@ -74,7 +83,8 @@ export function observeShipment(record: IDataObject): ObservedRecord | undefined
 
 export function observeReturn(record: IDataObject): ObservedRecord | undefined {
 	if (typeof record.returnId !== 'string' || record.returnId === '') return undefined;
-	const status = typeof record.status === 'string' && record.status !== '' ? record.status : 'UNKNOWN';
+	const status =
+		typeof record.status === 'string' && record.status !== '' ? record.status : 'UNKNOWN';
 	return {
 		kind: 'return',
 		id: record.returnId,

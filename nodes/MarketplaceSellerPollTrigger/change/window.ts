@@ -61,7 +61,12 @@ export function isHistory(modifiedMs: number, state: StreamState): boolean {
  * the stream started). The grace (the overlap) covers orders that show up a little after their
  * order date. Without a known date, a record modified since the origin counts as new.
  */
-export function isNewRecord(bornMs: number, modifiedMs: number, state: StreamState, graceMs: number): boolean {
+export function isNewRecord(
+	bornMs: number,
+	modifiedMs: number,
+	state: StreamState,
+	graceMs: number,
+): boolean {
 	if (Number.isFinite(bornMs)) return bornMs >= state.origin - Math.max(0, graceMs);
 	return !isHistory(modifiedMs, state);
 }
@@ -72,5 +77,10 @@ const BACKOFF_MAX_MS = 30 * 60_000;
 /** How long to skip polls after the `failures`-th rate-limited poll in a row: 1, 2, 4 ... 30 minutes. */
 export function backoffDelayMs(failures: number, retryAfterMs?: number): number {
 	const exponential = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
-	return Math.max(exponential, retryAfterMs !== undefined && Number.isFinite(retryAfterMs) ? Math.min(retryAfterMs, BACKOFF_MAX_MS) : 0);
+	return Math.max(
+		exponential,
+		retryAfterMs !== undefined && Number.isFinite(retryAfterMs)
+			? Math.min(retryAfterMs, BACKOFF_MAX_MS)
+			: 0,
+	);
 }

@@ -20,7 +20,8 @@ export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 	const keys = new Set<string>();
 	for (const item of items) {
 		const hex = item.json?.dedupKey;
-		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(Buffer.from(hex, 'hex').toString('base64url'));
+		if (typeof hex === 'string' && HEX_KEY.test(hex))
+			keys.add(Buffer.from(hex, 'hex').toString('base64url'));
 	}
 	return [...keys];
 }
@@ -42,7 +43,11 @@ export function saveConfirmedDeliveries(
 	const bounds = { ...limits, nowSeconds };
 	const empty: DeliverySnapshot = { keys: [], seenAt: [] };
 	for (const key of keys) state.deliveries.confirm(key);
-	let union = mergeDeliverySnapshots(persistence.loadDeliveries() ?? empty, state.deliveries.snapshot(nowSeconds), bounds);
+	let union = mergeDeliverySnapshots(
+		persistence.loadDeliveries() ?? empty,
+		state.deliveries.snapshot(nowSeconds),
+		bounds,
+	);
 	union = mergeDeliverySnapshots(union, { keys, seenAt: keys.map(() => nowSeconds) }, bounds);
 	state.storedDeliveries = persistence.saveDeliveries(union);
 	if (state.sellers.size > 0) persistence.saveSellerMemory(state.sellers.snapshot());

@@ -136,7 +136,8 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			this.seen.delete(key);
 			this.seen.set(key, at);
 		}
-		for (const key of [...this.pending]) if (this.seen.get(key) === undefined) this.pending.delete(key);
+		for (const key of [...this.pending])
+			if (this.seen.get(key) === undefined) this.pending.delete(key);
 	}
 
 	merge(snapshot: DeliverySnapshot, nowSeconds: number): void {
@@ -197,6 +198,8 @@ export function mergeDeliverySnapshots(
 		}
 	}
 	const entries = [...firstSeen].sort((x, y) => x[1] - y[1]);
-	const kept = entries.slice(Math.max(0, entries.length - Math.max(1, Math.floor(limits.maxEntries))));
+	const kept = entries.slice(
+		Math.max(0, entries.length - Math.max(1, Math.floor(limits.maxEntries))),
+	);
 	return { keys: kept.map((e) => e[0]), seenAt: kept.map((e) => e[1]) };
 }

@@ -15,7 +15,10 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const MAX_EXACT_DIGITS = 15;
 
 function significantDigits(text: string): number {
-	const mantissa = text.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '');
+	const mantissa = text
+		.replace(/^-/, '')
+		.replace(/[eE].*$/, '')
+		.replace('.', '');
 	return mantissa.replace(/^0+/, '').replace(/0+$/, '').length;
 }
 

@@ -20,9 +20,7 @@
 
 export type HttpDateForm = 'imf-fixdate' | 'rfc850' | 'asctime';
 
-export type HttpDateResult =
-	| { ok: true; epochSeconds: number; form: HttpDateForm }
-	| { ok: false };
+export type HttpDateResult = { ok: true; epochSeconds: number; form: HttpDateForm } | { ok: false };
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const LONG_DAYS = [
@@ -95,11 +93,14 @@ export function utcYearOf(epochSeconds: number): number {
 	const era = Math.floor(days / 146097);
 	const dayOfEra = days - era * 146097;
 	const yearOfEra = Math.floor(
-		(dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) -
+		(dayOfEra -
+			Math.floor(dayOfEra / 1460) +
+			Math.floor(dayOfEra / 36524) -
 			Math.floor(dayOfEra / 146096)) /
 			365,
 	);
-	const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+	const dayOfYear =
+		dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
 	const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
 	const year = yearOfEra + era * 400;
 	return monthFromMarch >= 10 ? year + 1 : year;
@@ -155,7 +156,9 @@ export function parseHttpDate(text: unknown, nowSeconds: number): HttpDateResult
 			Number(match[7]),
 			(SHORT_DAYS as readonly string[]).indexOf(match[1]),
 		);
-		return epoch === undefined ? { ok: false } : { ok: true, epochSeconds: epoch, form: 'imf-fixdate' };
+		return epoch === undefined
+			? { ok: false }
+			: { ok: true, epochSeconds: epoch, form: 'imf-fixdate' };
 	}
 
 	match = RFC850_DATE.exec(text);

@@ -108,7 +108,10 @@ function classifySignature(signature: Buffer): AuthorizationFailure | undefined 
 /** Parses an X_Authorization value. Never throws. */
 export function parseAuthorization(header: string, schemeWord: string): ParsedAuthorization {
 	if (schemeWord.length === 0 || header.length > MAX_AUTHORIZATION_LENGTH) {
-		return { ok: false, reason: header.length > MAX_AUTHORIZATION_LENGTH ? 'malformed_authorization' : 'wrong_scheme' };
+		return {
+			ok: false,
+			reason: header.length > MAX_AUTHORIZATION_LENGTH ? 'malformed_authorization' : 'wrong_scheme',
+		};
 	}
 	const extracted = extractCredentialsToken(header, schemeWord);
 	if (!extracted.ok) return extracted;
@@ -130,7 +133,11 @@ export function parseAuthorization(header: string, schemeWord: string): ParsedAu
  * Lowercase hex SHA-1 of `dateInput + registeredUrl + "POST" + appSecret`, where dateInput is
  * the decimal epoch seconds of X_Date (the raw X_Date text for the optional fallback).
  */
-export function computeSignature(dateInput: string, registeredUrl: string, appSecret: string): string {
+export function computeSignature(
+	dateInput: string,
+	registeredUrl: string,
+	appSecret: string,
+): string {
 	// createHash, not the one-shot crypto.hash: crypto.hash exists only from Node 20.12, createHash
 	// on every Node that n8n runs on.
 	return createHash('sha1').update(`${dateInput}${registeredUrl}POST${appSecret}`).digest('hex');

@@ -125,13 +125,13 @@ export function verifyOptionsProblem(options: VerifyOptions): string | undefined
 	if (typeof options.registeredUrl !== 'string' || options.registeredUrl.length === 0) {
 		return 'Registered Receiver URL is empty';
 	}
-	if (typeof options.schemeWord !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(options.schemeWord)) {
+	if (
+		typeof options.schemeWord !== 'string' ||
+		!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(options.schemeWord)
+	) {
 		return 'Signature Scheme Word must be a single token';
 	}
-	if (
-		!Number.isInteger(options.replayWindowSeconds) ||
-		options.replayWindowSeconds < 1
-	) {
+	if (!Number.isInteger(options.replayWindowSeconds) || options.replayWindowSeconds < 1) {
 		return 'Replay Window must be a whole number of seconds, at least 1';
 	}
 	return undefined;

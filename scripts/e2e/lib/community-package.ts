@@ -39,9 +39,13 @@ export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';
  * packs it, for the error when there is none (or several).
  */
 export function findPackedTarball(dir: string, packageName: string, howToPack: string): string {
-	const tarballs = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(`${packageName}-`) && name.endsWith('.tgz')) : [];
+	const tarballs = existsSync(dir)
+		? readdirSync(dir).filter((name) => name.startsWith(`${packageName}-`) && name.endsWith('.tgz'))
+		: [];
 	if (tarballs.length !== 1) {
-		throw new Error(`expected exactly one ${packageName}-*.tgz in ${dir}, found ${tarballs.length}: ${howToPack} (it builds and packs first)`);
+		throw new Error(
+			`expected exactly one ${packageName}-*.tgz in ${dir}, found ${tarballs.length}: ${howToPack} (it builds and packs first)`,
+		);
 	}
 	return join(dir, tarballs[0]);
 }
@@ -71,8 +75,12 @@ export interface InstalledPackage {
 const NODE_PACKAGE_PREFIX = 'n8n-nodes-';
 
 /** Reads package/package.json out of an npm tarball without unpacking it to disk. */
-export async function readTarballPackageJson(tarballPath: string): Promise<{ name: string; version: string; [key: string]: unknown }> {
-	const { stdout } = await execFileAsync('tar', ['-xzOf', tarballPath, 'package/package.json'], { maxBuffer: 16 * 1024 * 1024 });
+export async function readTarballPackageJson(
+	tarballPath: string,
+): Promise<{ name: string; version: string; [key: string]: unknown }> {
+	const { stdout } = await execFileAsync('tar', ['-xzOf', tarballPath, 'package/package.json'], {
+		maxBuffer: 16 * 1024 * 1024,
+	});
 	return JSON.parse(stdout) as { name: string; version: string };
 }
 
@@ -81,7 +89,9 @@ export function assertCommunityPackageName(name: string): void {
 	if (/[^0-9a-z@\-._/]/.test(name)) throw new Error(`invalid community package name "${name}"`);
 	const withoutScope = name.includes('/') ? name.split('/')[1] : name;
 	if (!withoutScope.startsWith(NODE_PACKAGE_PREFIX)) {
-		throw new Error(`community package names must start with ${NODE_PACKAGE_PREFIX} (got "${name}")`);
+		throw new Error(
+			`community package names must start with ${NODE_PACKAGE_PREFIX} (got "${name}")`,
+		);
 	}
 }
 
@@ -96,9 +106,14 @@ function resolvePackageDirectory(downloadFolder: string, packageName: string): s
 }
 
 /** The ledger n8n keeps in <user>/.n8n/nodes/package.json (ensurePackageJson / mutatePackageJsonDependencies). */
-async function updateLedger(downloadFolder: string, name?: string, version?: string): Promise<void> {
+async function updateLedger(
+	downloadFolder: string,
+	name?: string,
+	version?: string,
+): Promise<void> {
 	const path = join(downloadFolder, 'package.json');
-	let ledger: { name?: string; private?: boolean; dependencies?: Record<string, string> } | null = null;
+	let ledger: { name?: string; private?: boolean; dependencies?: Record<string, string> } | null =
+		null;
 	if (existsSync(path)) {
 		try {
 			ledger = JSON.parse(await readFile(path, 'utf8'));
@@ -111,14 +126,23 @@ async function updateLedger(downloadFolder: string, name?: string, version?: str
 	await writeFile(path, JSON.stringify(ledger, null, 2), 'utf8');
 }
 
-async function npm(argv: string[], cwd: string, opts: InstallOptions, commands: InstalledPackage['commands']): Promise<string> {
+async function npm(
+	argv: string[],
+	cwd: string,
+	opts: InstallOptions,
+	commands: InstalledPackage['commands'],
+): Promise<string> {
 	commands.push({ cwd, argv: ['npm', ...argv] });
 	opts.log?.(`[install] (cd ${cwd} && npm ${argv.join(' ')})`);
 	const env = { ...process.env, PATH: `${opts.nodeBin}:${process.env.PATH ?? ''}` };
 	try {
 		// n8n runs `npm` from its PATH (the Node 24 package ships no npm, so it is the machine's npm run by that Node).
 		const npmPath = existsSync(join(opts.nodeBin, 'npm')) ? join(opts.nodeBin, 'npm') : 'npm';
-		const { stdout } = await execFileAsync(npmPath, argv, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+		const { stdout } = await execFileAsync(npmPath, argv, {
+			cwd,
+			env,
+			maxBuffer: 64 * 1024 * 1024,
+		});
 		return stdout;
 	} catch (error) {
 		const e = error as Error & { stdout?: string; stderr?: string };
@@ -131,12 +155,19 @@ async function npm(argv: string[], cwd: string, opts: InstallOptions, commands: 
  * package from a registry. Replaces an earlier install of the same package. n8n must be
  * restarted (or started afterwards) to load it.
  */
-export async function installCommunityPackage(tarballPath: string, opts: InstallOptions): Promise<InstalledPackage> {
+export async function installCommunityPackage(
+	tarballPath: string,
+	opts: InstallOptions,
+): Promise<InstalledPackage> {
 	const tarball = isAbsolute(tarballPath) ? tarballPath : resolve(tarballPath);
 	if (!existsSync(tarball)) throw new Error(`tarball not found: ${tarball}`);
 	const { name, version } = await readTarballPackageJson(tarball);
 	assertCommunityPackageName(name);
-	const registry = (opts.registry ?? process.env.N8N_COMMUNITY_PACKAGES_REGISTRY ?? DEFAULT_NPM_REGISTRY).replace(/\/+$/, '');
+	const registry = (
+		opts.registry ??
+		process.env.N8N_COMMUNITY_PACKAGES_REGISTRY ??
+		DEFAULT_NPM_REGISTRY
+	).replace(/\/+$/, '');
 	const registryArgs = [`--registry=${registry}`];
 	const downloadFolder = join(opts.userFolder, '.n8n', 'nodes');
 	await mkdir(downloadFolder, { recursive: true });
@@ -148,14 +179,27 @@ export async function installCommunityPackage(tarballPath: string, opts: Install
 	await rm(packageDir, { recursive: true, force: true });
 
 	await mkdir(packageDir, { recursive: true });
-	const packed = (await npm(['pack', tarball, '--quiet', ...registryArgs], downloadFolder, opts, commands)).trim().split('\n').pop()!.trim();
+	const packed = (
+		await npm(['pack', tarball, '--quiet', ...registryArgs], downloadFolder, opts, commands)
+	)
+		.trim()
+		.split('\n')
+		.pop()!
+		.trim();
 	try {
-		opts.log?.(`[install] (cd ${downloadFolder} && tar -xzf ${packed} -C ${packageDir} --strip-components=1)`);
-		await execFileAsync('tar', ['-xzf', packed, '-C', packageDir, '--strip-components=1'], { cwd: downloadFolder });
+		opts.log?.(
+			`[install] (cd ${downloadFolder} && tar -xzf ${packed} -C ${packageDir} --strip-components=1)`,
+		);
+		await execFileAsync('tar', ['-xzf', packed, '-C', packageDir, '--strip-components=1'], {
+			cwd: downloadFolder,
+		});
 		const packageJsonPath = join(packageDir, 'package.json');
-		const { devDependencies: _d, peerDependencies: _p, optionalDependencies: _o, ...packageJson } = JSON.parse(
-			await readFile(packageJsonPath, 'utf8'),
-		) as Record<string, unknown>;
+		const {
+			devDependencies: _d,
+			peerDependencies: _p,
+			optionalDependencies: _o,
+			...packageJson
+		} = JSON.parse(await readFile(packageJsonPath, 'utf8')) as Record<string, unknown>;
 		await writeFile(packageJsonPath, JSON.stringify(packageJson, null, 2), 'utf8');
 		await npm(
 			[
@@ -176,8 +220,12 @@ export async function installCommunityPackage(tarballPath: string, opts: Install
 	} finally {
 		if (packed) await rm(join(downloadFolder, packed), { force: true });
 	}
-	if (!existsSync(join(packageDir, 'package.json'))) throw new Error(`install left no ${packageDir}/package.json`);
+	if (!existsSync(join(packageDir, 'package.json')))
+		throw new Error(`install left no ${packageDir}/package.json`);
 	const stray = join(packageDir, 'node_modules', 'n8n-workflow');
-	if (existsSync(stray)) throw new Error(`n8n-workflow was installed beside the package (${stray}); it must come from the host n8n`);
+	if (existsSync(stray))
+		throw new Error(
+			`n8n-workflow was installed beside the package (${stray}); it must come from the host n8n`,
+		);
 	return { name, version, packageDir, commands };
 }

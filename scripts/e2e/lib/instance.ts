@@ -11,7 +11,15 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { installCommunityPackage, InstalledPackage } from './community-package';
@@ -68,7 +76,10 @@ interface SavedState {
 }
 
 export class N8nStartError extends Error {
-	constructor(message: string, readonly logTail: string) {
+	constructor(
+		message: string,
+		readonly logTail: string,
+	) {
 		super(`${message}\n--- last lines of the n8n log ---\n${logTail}`);
 		this.name = 'N8nStartError';
 	}
@@ -191,7 +202,9 @@ export class N8nInstance {
 	private checkEncryptionKey(): void {
 		const saved = savedEncryptionKey(this.userFolder);
 		if (saved && saved !== this.encryptionKey) {
-			throw new Error(`${this.userFolder} was created with another encryption key; start it with that key or use a fresh folder`);
+			throw new Error(
+				`${this.userFolder} was created with another encryption key; start it with that key or use a fresh folder`,
+			);
 		}
 	}
 
@@ -200,10 +213,15 @@ export class N8nInstance {
 		installExitHook();
 		this.logOffset = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
 		const logFd = openSync(this.logFile, 'a');
-		writeFileSync(logFd, `\n===== [harness] ${new Date().toISOString()} starting n8n ${this.runtime.n8nVersion} on port ${this.port} =====\n`);
+		writeFileSync(
+			logFd,
+			`\n===== [harness] ${new Date().toISOString()} starting n8n ${this.runtime.n8nVersion} on port ${this.port} =====\n`,
+		);
 		this.exitInfo = undefined;
 		this.cookie = undefined;
-		this.log(`starting n8n ${this.runtime.n8nVersion} on ${this.baseUrl} (user folder ${this.userFolder}, log ${this.logFile})`);
+		this.log(
+			`starting n8n ${this.runtime.n8nVersion} on ${this.baseUrl} (user folder ${this.userFolder}, log ${this.logFile})`,
+		);
 		const child = spawn(this.runtime.nodePath, [this.runtime.n8nBin, 'start'], {
 			// bin/n8n loads a .env from its working directory: run it from the user folder.
 			cwd: this.userFolder,
@@ -217,7 +235,8 @@ export class N8nInstance {
 		if (child.pid !== undefined) liveGroups.add(child.pid);
 		this.exitPromise = new Promise<void>((resolvePromise) => {
 			child.once('exit', (code, signal) => {
-				if (code !== null || signal !== null) this.log(`n8n process ${child.pid} exited (code ${code}, signal ${signal})`);
+				if (code !== null || signal !== null)
+					this.log(`n8n process ${child.pid} exited (code ${code}, signal ${signal})`);
 				this.exitInfo = { code, signal };
 				resolvePromise();
 			});
@@ -256,7 +275,9 @@ export class N8nInstance {
 	 */
 	async waitUntilReady(timeoutMs = this.readyTimeoutMs): Promise<void> {
 		const abort = () =>
-			this.exitInfo ? `n8n exited (code ${this.exitInfo.code}, signal ${this.exitInfo.signal})` : undefined;
+			this.exitInfo
+				? `n8n exited (code ${this.exitInfo.code}, signal ${this.exitInfo.signal})`
+				: undefined;
 		const poll = async <T>(what: string, probe: () => Promise<T | undefined>) =>
 			await pollUntil(what, probe, { timeoutMs, intervalMs: 300, abort });
 		await poll('healthz', async () => {
@@ -270,8 +291,12 @@ export class N8nInstance {
 			return true;
 		});
 		await poll('REST API', async () => {
-			const r = await request<{ data?: unknown }>({ url: `${this.baseUrl}/rest/settings`, timeout: 10_000 });
-			if (r.status !== 200 || typeof r.data !== 'object' || !r.data?.data) throw new Error(`/rest/settings ${r.status}`);
+			const r = await request<{ data?: unknown }>({
+				url: `${this.baseUrl}/rest/settings`,
+				timeout: 10_000,
+			});
+			if (r.status !== 200 || typeof r.data !== 'object' || !r.data?.data)
+				throw new Error(`/rest/settings ${r.status}`);
 			return true;
 		});
 		await poll('webhook routing', async () => {
@@ -281,7 +306,12 @@ export class N8nInstance {
 				data: {},
 				timeout: 10_000,
 			});
-			if (r.status === 404 && typeof r.data === 'object' && r.data !== null && typeof r.data.message === 'string') {
+			if (
+				r.status === 404 &&
+				typeof r.data === 'object' &&
+				r.data !== null &&
+				typeof r.data.message === 'string'
+			) {
 				return true;
 			}
 			throw new Error(`webhook probe ${r.status}`);
@@ -389,7 +419,12 @@ export class N8nInstance {
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<HttpResult<T>> {
 		const headers: Record<string, string> = { 'browser-id': BROWSER_ID };
 		if (this.cookie) headers.cookie = this.cookie;
-		const result = await request<T>({ method, url: `${this.baseUrl}/rest${path}`, data: body, headers });
+		const result = await request<T>({
+			method,
+			url: `${this.baseUrl}/rest${path}`,
+			data: body,
+			headers,
+		});
 		this.rememberCookie(result);
 		return result;
 	}
@@ -406,14 +441,19 @@ export class N8nInstance {
 	private async restOk<T>(method: string, path: string, body?: unknown): Promise<T> {
 		const r = await this.rest<{ data: T }>(method, path, body);
 		if (r.status < 200 || r.status >= 300) {
-			throw new Error(`${method} /rest${path} -> HTTP ${r.status}: ${JSON.stringify(r.data).slice(0, 800)}`);
+			throw new Error(
+				`${method} /rest${path} -> HTTP ${r.status}: ${JSON.stringify(r.data).slice(0, 800)}`,
+			);
 		}
 		return r.data.data;
 	}
 
 	/** Logs the owner in (sets the n8n-auth cookie). */
 	async login(): Promise<void> {
-		await this.restOk('POST', '/login', { emailOrLdapLoginId: this.owner.email, password: this.owner.password });
+		await this.restOk('POST', '/login', {
+			emailOrLdapLoginId: this.owner.email,
+			password: this.owner.password,
+		});
 		if (!this.cookie) throw new Error('login answered without an n8n-auth cookie');
 	}
 
@@ -422,7 +462,10 @@ export class N8nInstance {
 	 * valid public-API key (reusing the saved one when it still works). Returns the API client.
 	 */
 	async setupOwner(): Promise<PublicApiClient> {
-		const settings = await this.restOk<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>('GET', '/settings');
+		const settings = await this.restOk<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>(
+			'GET',
+			'/settings',
+		);
 		const state = this.readState();
 		if (settings.userManagement?.showSetupOnFirstLoad) {
 			this.log(`creating owner ${this.owner.email}`);
@@ -437,27 +480,42 @@ export class N8nInstance {
 			this.apiKeyValue = state.apiKey;
 		} else {
 			this.apiKeyValue = await this.createApiKey();
-			this.writeState({ ...this.readState(), owner: this.owner, apiKey: this.apiKeyValue, encryptionKey: this.encryptionKey });
+			this.writeState({
+				...this.readState(),
+				owner: this.owner,
+				apiKey: this.apiKeyValue,
+				encryptionKey: this.encryptionKey,
+			});
 		}
 		this.apiClient = new PublicApiClient(this.baseUrl, this.apiKeyValue, this.major);
 		return this.apiClient;
 	}
 
 	private async apiKeyWorks(apiKey: string): Promise<boolean> {
-		const r = await request({ url: `${this.baseUrl}/api/v1/workflows`, params: { limit: 1 }, headers: { 'X-N8N-API-KEY': apiKey } });
+		const r = await request({
+			url: `${this.baseUrl}/api/v1/workflows`,
+			params: { limit: 1 },
+			headers: { 'X-N8N-API-KEY': apiKey },
+		});
 		return r.status === 200;
 	}
 
 	private async createApiKey(): Promise<string> {
 		let scopes: string[] | undefined;
 		const scopesResult = await this.rest<{ data: string[] }>('GET', '/api-keys/scopes');
-		if (scopesResult.status === 200 && Array.isArray(scopesResult.data?.data)) scopes = scopesResult.data.data;
+		if (scopesResult.status === 200 && Array.isArray(scopesResult.data?.data))
+			scopes = scopesResult.data.data;
 		const label = `harness ${new Date().toISOString()}`;
 		const body: Record<string, unknown> = { label, expiresAt: null };
 		if (scopes) body.scopes = scopes;
-		const created = await this.restOk<{ rawApiKey?: string; apiKey?: string }>('POST', '/api-keys', body);
+		const created = await this.restOk<{ rawApiKey?: string; apiKey?: string }>(
+			'POST',
+			'/api-keys',
+			body,
+		);
 		const key = created.rawApiKey ?? created.apiKey;
-		if (!key || key.includes('*')) throw new Error(`API key creation returned no usable key: ${JSON.stringify(created)}`);
+		if (!key || key.includes('*'))
+			throw new Error(`API key creation returned no usable key: ${JSON.stringify(created)}`);
 		return key;
 	}
 
@@ -484,7 +542,8 @@ export class N8nInstance {
 			url: `${this.baseUrl}/types/nodes.json`,
 			headers: { cookie: this.cookie!, 'browser-id': BROWSER_ID },
 		});
-		if (r.status !== 200 || !Array.isArray(r.data)) throw new Error(`/types/nodes.json -> HTTP ${r.status}`);
+		if (r.status !== 200 || !Array.isArray(r.data))
+			throw new Error(`/types/nodes.json -> HTTP ${r.status}`);
 		return [...new Set(r.data.map((node) => node.name))];
 	}
 
@@ -522,7 +581,12 @@ export class N8nInstance {
 	async postWebhook<T = unknown>(
 		path: string,
 		body: unknown,
-		opts: { headers?: Record<string, string>; method?: string; notRegisteredRetryMs?: number; rawBody?: string | Buffer } = {},
+		opts: {
+			headers?: Record<string, string>;
+			method?: string;
+			notRegisteredRetryMs?: number;
+			rawBody?: string | Buffer;
+		} = {},
 	): Promise<HttpResult<T>> {
 		const deadline = Date.now() + (opts.notRegisteredRetryMs ?? 20_000);
 		for (;;) {
@@ -557,9 +621,13 @@ export class N8nInstance {
 					db.close();
 				});
 			});`;
-		const child = spawn(this.runtime.nodePath, ['-e', script, JSON.stringify([this.databaseFile, sql, params])], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			this.runtime.nodePath,
+			['-e', script, JSON.stringify([this.databaseFile, sql, params])],
+			{
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		let out = '';
 		let err = '';
 		child.stdout.on('data', (chunk) => (out += chunk));
@@ -571,11 +639,16 @@ export class N8nInstance {
 
 	/** workflow_entity.staticData of one workflow, parsed (null when unset). */
 	async workflowStaticData(workflowId: string): Promise<Record<string, unknown> | null> {
-		const rows = await this.queryDb<{ staticData: string | null }>('SELECT staticData FROM workflow_entity WHERE id = ?', [workflowId]);
+		const rows = await this.queryDb<{ staticData: string | null }>(
+			'SELECT staticData FROM workflow_entity WHERE id = ?',
+			[workflowId],
+		);
 		if (rows.length === 0) throw new Error(`no workflow ${workflowId} in the database`);
 		const raw = rows[0].staticData;
 		if (raw === null || raw === undefined || raw === '') return null;
-		return typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : (raw as Record<string, unknown>);
+		return typeof raw === 'string'
+			? (JSON.parse(raw) as Record<string, unknown>)
+			: (raw as Record<string, unknown>);
 	}
 
 	/** Reads a file from the user folder (e.g. what a workflow wrote). */
@@ -592,7 +665,11 @@ export class N8nInstance {
 /** The encryption key n8n saved in <userFolder>/.n8n/config, if there is a readable one. */
 export function savedEncryptionKey(userFolder: string): string | undefined {
 	try {
-		const saved = (JSON.parse(readFileSync(join(userFolder, '.n8n', 'config'), 'utf8')) as { encryptionKey?: unknown }).encryptionKey;
+		const saved = (
+			JSON.parse(readFileSync(join(userFolder, '.n8n', 'config'), 'utf8')) as {
+				encryptionKey?: unknown;
+			}
+		).encryptionKey;
 		return typeof saved === 'string' && saved !== '' ? saved : undefined;
 	} catch {
 		return undefined;
@@ -639,6 +716,7 @@ function parseMaybeJson(data: unknown): unknown {
 export function isNotRegistered(result: HttpResult): boolean {
 	if (result.status !== 404) return false;
 	const data = result.data as { message?: unknown } | string | undefined;
-	const message = typeof data === 'string' ? data : typeof data?.message === 'string' ? data.message : '';
+	const message =
+		typeof data === 'string' ? data : typeof data?.message === 'string' ? data.message : '';
 	return /not registered/i.test(message);
 }

@@ -83,7 +83,8 @@ export async function pollUntil<T>(
 		} catch (error) {
 			lastReason = (error as Error).message;
 		}
-		if (Date.now() > deadline) throw new Error(`${what}: gave up after ${opts.timeoutMs} ms (${lastReason})`);
+		if (Date.now() > deadline)
+			throw new Error(`${what}: gave up after ${opts.timeoutMs} ms (${lastReason})`);
 		await sleep(opts.intervalMs ?? 250);
 	}
 }

@@ -85,7 +85,18 @@ export interface Execution {
 	/** Present with includeData: the full IRun data (resultData.runData[nodeName][run].data.main...). */
 	data?: {
 		resultData: {
-			runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown>; binary?: Record<string, unknown> }> | null> }; error?: unknown }>>;
+			runData: Record<
+				string,
+				Array<{
+					data?: {
+						main?: Array<Array<{
+							json: Record<string, unknown>;
+							binary?: Record<string, unknown>;
+						}> | null>;
+					};
+					error?: unknown;
+				}>
+			>;
 			error?: { message?: string; [key: string]: unknown };
 			lastNodeExecuted?: string;
 		};
@@ -118,7 +129,11 @@ export class PublicApiClient {
 		readonly major: number,
 	) {}
 
-	private async call<T>(method: string, path: string, opts: { body?: unknown; query?: Record<string, unknown>; expect?: number[] } = {}): Promise<T> {
+	private async call<T>(
+		method: string,
+		path: string,
+		opts: { body?: unknown; query?: Record<string, unknown>; expect?: number[] } = {},
+	): Promise<T> {
 		const url = `${this.baseUrl}/api/v1${path}`;
 		const params: Record<string, string> = {};
 		for (const [key, value] of Object.entries(opts.query ?? {})) {
@@ -130,10 +145,15 @@ export class PublicApiClient {
 			params,
 			// n8n refuses a body-less POST that axios labels form-urlencoded (415): always send JSON.
 			data: opts.body ?? (method === 'POST' || method === 'PUT' ? {} : undefined),
-			headers: { 'X-N8N-API-KEY': this.apiKey, accept: 'application/json', 'content-type': 'application/json' },
+			headers: {
+				'X-N8N-API-KEY': this.apiKey,
+				accept: 'application/json',
+				'content-type': 'application/json',
+			},
 		});
 		const expected = opts.expect ?? [200, 201];
-		if (!expected.includes(result.status)) throw new N8nApiError(method, url, result.status, result.data);
+		if (!expected.includes(result.status))
+			throw new N8nApiError(method, url, result.status, result.data);
 		return result.data;
 	}
 
@@ -142,7 +162,9 @@ export class PublicApiClient {
 		const all: T[] = [];
 		let cursor: string | undefined;
 		for (let page = 0; page < 10_000; page++) {
-			const result = await this.call<Page<T>>('GET', path, { query: { limit: 100, ...query, cursor } });
+			const result = await this.call<Page<T>>('GET', path, {
+				query: { limit: 100, ...query, cursor },
+			});
 			all.push(...result.data);
 			if (!result.nextCursor) break;
 			cursor = result.nextCursor;
@@ -151,13 +173,22 @@ export class PublicApiClient {
 	}
 
 	// ---- credentials
-	async createCredential(input: { name: string; type: string; data: Record<string, unknown> }): Promise<Credential> {
+	async createCredential(input: {
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<Credential> {
 		return await this.call<Credential>('POST', '/credentials', { body: input });
 	}
 
 	/** Replaces the credential's data (isPartialData false). */
-	async updateCredential(id: string, input: { name: string; type: string; data: Record<string, unknown> }): Promise<Credential> {
-		return await this.call<Credential>('PATCH', `/credentials/${encodeURIComponent(id)}`, { body: input });
+	async updateCredential(
+		id: string,
+		input: { name: string; type: string; data: Record<string, unknown> },
+	): Promise<Credential> {
+		return await this.call<Credential>('PATCH', `/credentials/${encodeURIComponent(id)}`, {
+			body: input,
+		});
 	}
 
 	/** Every credential (without data). */
@@ -184,7 +215,9 @@ export class PublicApiClient {
 		return await this.call<Workflow>('GET', `/workflows/${encodeURIComponent(id)}`);
 	}
 
-	async listWorkflows(query: { active?: boolean; name?: string; limit?: number; cursor?: string } = {}): Promise<Page<Workflow>> {
+	async listWorkflows(
+		query: { active?: boolean; name?: string; limit?: number; cursor?: string } = {},
+	): Promise<Page<Workflow>> {
 		return await this.call<Page<Workflow>>('GET', '/workflows', { query });
 	}
 
@@ -193,7 +226,9 @@ export class PublicApiClient {
 	}
 
 	async updateWorkflow(id: string, input: WorkflowInput): Promise<Workflow> {
-		return await this.call<Workflow>('PUT', `/workflows/${encodeURIComponent(id)}`, { body: input });
+		return await this.call<Workflow>('PUT', `/workflows/${encodeURIComponent(id)}`, {
+			body: input,
+		});
 	}
 
 	/** 2.x: POST /workflows/{id}/publish; 1.x: POST /workflows/{id}/activate. */
@@ -236,14 +271,20 @@ export class PublicApiClient {
 	 * a webhook that answers before its execution starts, the execution can appear a moment after
 	 * the HTTP answer: wait with this instead of counting right away.
 	 */
-	async waitForExecutions(workflowId: string, count: number, opts: { timeoutMs?: number; includeData?: boolean } = {}): Promise<Execution[]> {
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		opts: { timeoutMs?: number; includeData?: boolean } = {},
+	): Promise<Execution[]> {
 		const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
 		for (;;) {
 			const done = await this.listAllExecutions({ workflowId, includeData: opts.includeData });
 			const finished = done.filter((e) => e.status !== 'running' && e.status !== 'new');
 			if (finished.length >= count) return finished;
 			if (Date.now() > deadline) {
-				throw new Error(`workflow ${workflowId}: ${finished.length} finished executions, expected at least ${count}`);
+				throw new Error(
+					`workflow ${workflowId}: ${finished.length} finished executions, expected at least ${count}`,
+				);
 			}
 			await sleep(250);
 		}
@@ -253,17 +294,26 @@ export class PublicApiClient {
 	async activeExecutions(workflowId: string): Promise<Execution[]> {
 		const running = await this.listAllExecutions({ workflowId, status: 'running' });
 		// 1.x's public API does not accept status=new.
-		const queued = this.major >= 2 ? await this.listAllExecutions({ workflowId, status: 'new' }) : [];
+		const queued =
+			this.major >= 2 ? await this.listAllExecutions({ workflowId, status: 'new' }) : [];
 		return [...running, ...queued];
 	}
 
-	async getExecution(id: string | number, opts: { includeData?: boolean; ignoreDataSizeLimit?: boolean } = {}): Promise<Execution> {
+	async getExecution(
+		id: string | number,
+		opts: { includeData?: boolean; ignoreDataSizeLimit?: boolean } = {},
+	): Promise<Execution> {
 		return await this.call<Execution>('GET', `/executions/${encodeURIComponent(String(id))}`, {
-			query: { includeData: opts.includeData ?? true, ignoreDataSizeLimit: opts.ignoreDataSizeLimit },
+			query: {
+				includeData: opts.includeData ?? true,
+				ignoreDataSizeLimit: opts.ignoreDataSizeLimit,
+			},
 		});
 	}
 
 	async deleteExecution(id: string | number): Promise<void> {
-		await this.call('DELETE', `/executions/${encodeURIComponent(String(id))}`, { expect: [200, 204] });
+		await this.call('DELETE', `/executions/${encodeURIComponent(String(id))}`, {
+			expect: [200, 204],
+		});
 	}
 }

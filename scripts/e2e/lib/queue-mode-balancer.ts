@@ -5,7 +5,13 @@
  * through untouched; the marketplace's X_Date and X_Authorization contain underscores, which
  * some proxies drop by default (see README "Scaling out (queue mode)").
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	request as httpRequest,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export class RoundRobinBalancer {
@@ -52,7 +58,14 @@ export class RoundRobinBalancer {
 		this.next += 1;
 		this.counts.set(upstream, (this.counts.get(upstream) ?? 0) + 1);
 		const proxied = httpRequest(
-			{ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: req.headers, agent: false },
+			{
+				host: '127.0.0.1',
+				port: upstream,
+				method: req.method,
+				path: req.url,
+				headers: req.headers,
+				agent: false,
+			},
 			(answer) => {
 				res.writeHead(answer.statusCode ?? 502, answer.headers);
 				answer.pipe(res);

@@ -10,12 +10,27 @@
  * Folder: $MKT_QUEUE_MODE_DIR, default <repo>/.queue-mode (ignored by git).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findPackedTarball } from './community-package';
 import { sleep } from './net';
 import { isAlive, ownLivePid, readPidFile, writePidFile } from './queue-mode-pids';
-import { livePidFiles, QueueModeCluster, stopQueueModeLeftovers, type QueueModeState } from './queue-mode';
+import {
+	livePidFiles,
+	QueueModeCluster,
+	stopQueueModeLeftovers,
+	type QueueModeState,
+} from './queue-mode';
 import { repoRoot } from './runtime';
 
 const PACKAGE_NAME = 'n8n-nodes-marketplace-seller';
@@ -43,12 +58,20 @@ function readState(): QueueModeState | undefined {
 
 function printState(state: QueueModeState): void {
 	say(`n8n ${state.n8nVersion} in queue mode (folder ${stateDir})`);
-	say(`  editor and public API (main)  ${state.editorUrl}   owner ${state.owner.email} / ${state.owner.password}`);
-	say(`  webhook URL (the balancer)    ${state.webhookBaseUrl}   -> ${state.webhookProcesses.map((w) => `${w.name} ${w.url}`).join(', ')}`);
+	say(
+		`  editor and public API (main)  ${state.editorUrl}   owner ${state.owner.email} / ${state.owner.password}`,
+	);
+	say(
+		`  webhook URL (the balancer)    ${state.webhookBaseUrl}   -> ${state.webhookProcesses.map((w) => `${w.name} ${w.url}`).join(', ')}`,
+	);
 	say(`  worker health                 ${state.workerHealthUrl}`);
-	say(`  Postgres                      ${state.postgres.host}:${state.postgres.port} (n8n: database ${state.postgres.n8nDatabase})`);
+	say(
+		`  Postgres                      ${state.postgres.host}:${state.postgres.port} (n8n: database ${state.postgres.n8nDatabase})`,
+	);
 	const guard = state.postgres.guard;
-	say(`  guard database                ${guard.database}, user ${guard.user}, password ${guard.password} (credential "Queue-mode guard database")`);
+	say(
+		`  guard database                ${guard.database}, user ${guard.user}, password ${guard.password} (credential "Queue-mode guard database")`,
+	);
 	say(`  Redis                         ${state.redis.host}:${state.redis.port}`);
 	say(`  public API key                ${state.apiKey}`);
 }
@@ -75,13 +98,20 @@ async function start(): Promise<number> {
 		say('stopping what an earlier run left behind');
 		await stopQueueModeLeftovers(stateDir, say);
 	}
-	const tarball = findPackedTarball(join(stateDir, 'pack'), PACKAGE_NAME, 'run "scripts/queue-mode.sh start"');
+	const tarball = findPackedTarball(
+		join(stateDir, 'pack'),
+		PACKAGE_NAME,
+		'run "scripts/queue-mode.sh start"',
+	);
 	for (const sub of ['pids', 'logs']) mkdirSync(join(stateDir, sub), { recursive: true });
 	rmSync(stateFile, { force: true });
 	rmSync(failedFile, { force: true });
 	const logOffset = existsSync(supervisorLog) ? statSync(supervisorLog).size : 0;
 	const logFd = openSync(supervisorLog, 'a');
-	const child = spawn(process.execPath, [__filename, 'supervise', tarball], { stdio: ['ignore', logFd, logFd], detached: true });
+	const child = spawn(process.execPath, [__filename, 'supervise', tarball], {
+		stdio: ['ignore', logFd, logFd],
+		detached: true,
+	});
 	closeSync(logFd);
 	child.unref();
 	writePidFile(pidFile, child.pid!);
@@ -101,7 +131,9 @@ async function start(): Promise<number> {
 		}
 		if (existsSync(failedFile) || !isAlive(child.pid!)) {
 			followLog(offset);
-			say(`start failed${existsSync(failedFile) ? `: ${readFileSync(failedFile, 'utf8')}` : ' (the supervisor exited)'}`);
+			say(
+				`start failed${existsSync(failedFile) ? `: ${readFileSync(failedFile, 'utf8')}` : ' (the supervisor exited)'}`,
+			);
 			return 1;
 		}
 		if (Date.now() > deadline) {
@@ -146,10 +178,13 @@ async function supervise(tarball: string): Promise<number> {
 	for (;;) {
 		await sleep(5_000);
 		if (stopping) continue;
-		const down = [...cluster.webhooks, cluster.worker].filter((p) => p.pid === undefined).map((p) => p.name);
+		const down = [...cluster.webhooks, cluster.worker]
+			.filter((p) => p.pid === undefined)
+			.map((p) => p.name);
 		if (!cluster.main.running) down.push('main');
 		const now = down.join(', ');
-		if (now !== reported && now !== '') log(`not running any more: ${now} (see ${join(stateDir, 'logs')})`);
+		if (now !== reported && now !== '')
+			log(`not running any more: ${now} (see ${join(stateDir, 'logs')})`);
 		reported = now;
 	}
 }
@@ -175,14 +210,20 @@ async function stop(): Promise<number> {
 
 function status(): number {
 	const dir = join(stateDir, 'pids');
-	const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.pid')).sort() : [];
+	const names = existsSync(dir)
+		? readdirSync(dir)
+				.filter((name) => name.endsWith('.pid'))
+				.sort()
+		: [];
 	const live = new Set(livePidFiles(stateDir));
 	if (live.size === 0) {
 		say(`not running (folder ${stateDir})`);
 		return 3;
 	}
 	for (const name of names) {
-		say(`  ${name.replace(/\.pid$/, '').padEnd(12)} ${live.has(name) ? `running, pid ${readPidFile(join(dir, name))}` : 'not running'}`);
+		say(
+			`  ${name.replace(/\.pid$/, '').padEnd(12)} ${live.has(name) ? `running, pid ${readPidFile(join(dir, name))}` : 'not running'}`,
+		);
 	}
 	const state = readState();
 	if (state) printState(state);

@@ -21,7 +21,12 @@ const REDIS_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'
 export function findPostgresBin(): string | undefined {
 	if (!existsSync(POSTGRES_ROOT)) return undefined;
 	const majors = readdirSync(POSTGRES_ROOT)
-		.filter((name) => /^\d+$/.test(name) && existsSync(join(POSTGRES_ROOT, name, 'bin', 'pg_ctl')) && existsSync(join(POSTGRES_ROOT, name, 'bin', 'initdb')))
+		.filter(
+			(name) =>
+				/^\d+$/.test(name) &&
+				existsSync(join(POSTGRES_ROOT, name, 'bin', 'pg_ctl')) &&
+				existsSync(join(POSTGRES_ROOT, name, 'bin', 'initdb')),
+		)
 		.sort((a, b) => Number(b) - Number(a));
 	return majors.length > 0 ? join(POSTGRES_ROOT, majors[0], 'bin') : undefined;
 }
@@ -31,10 +36,17 @@ function findRedisServer(): string | undefined {
 }
 
 /** Runs a command with inherited output sent to `log` line by line; rejects on a non-zero exit. */
-export async function run(command: string, args: string[], opts: { log: (line: string) => void; env?: NodeJS.ProcessEnv }): Promise<void> {
+export async function run(
+	command: string,
+	args: string[],
+	opts: { log: (line: string) => void; env?: NodeJS.ProcessEnv },
+): Promise<void> {
 	opts.log(`$ ${command} ${args.join(' ')}`);
 	await new Promise<void>((resolve, reject) => {
-		const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env });
+		const child = spawn(command, args, {
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: opts.env ?? process.env,
+		});
 		let tail = '';
 		const onData = (chunk: Buffer) => {
 			const text = chunk.toString('utf8');
@@ -44,7 +56,11 @@ export async function run(command: string, args: string[], opts: { log: (line: s
 		child.stdout.on('data', onData);
 		child.stderr.on('data', onData);
 		child.on('error', reject);
-		child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${tail}`))));
+		child.on('close', (code) =>
+			code === 0
+				? resolve()
+				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${tail}`)),
+		);
 	});
 }
 
@@ -52,13 +68,20 @@ export async function run(command: string, args: string[], opts: { log: (line: s
  * Finds Postgres and Redis, installing the Debian packages once when either is missing
  * (`apt-get update` first: a fresh machine's package lists may be empty or old). Needs root.
  */
-export async function ensureQueueModePackages(log: (line: string) => void): Promise<QueueModeBinaries> {
+export async function ensureQueueModePackages(
+	log: (line: string) => void,
+): Promise<QueueModeBinaries> {
 	let postgresBin = findPostgresBin();
 	let redisServer = findRedisServer();
 	if (!postgresBin || !redisServer) {
-		const missing = [postgresBin ? undefined : 'postgresql', redisServer ? undefined : 'redis-server'].filter((name): name is string => !!name);
+		const missing = [
+			postgresBin ? undefined : 'postgresql',
+			redisServer ? undefined : 'redis-server',
+		].filter((name): name is string => !!name);
 		if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-			throw new Error(`queue mode needs the Debian packages ${missing.join(' and ')}: run "apt-get update && apt-get install -y ${missing.join(' ')}" as root`);
+			throw new Error(
+				`queue mode needs the Debian packages ${missing.join(' and ')}: run "apt-get update && apt-get install -y ${missing.join(' ')}" as root`,
+			);
 		}
 		log(`installing ${missing.join(' and ')} with apt-get (once per machine)`);
 		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -67,7 +90,11 @@ export async function ensureQueueModePackages(log: (line: string) => void): Prom
 		postgresBin = findPostgresBin();
 		redisServer = findRedisServer();
 	}
-	if (!postgresBin) throw new Error(`no Postgres found under ${POSTGRES_ROOT} after installing postgresql`);
-	if (!redisServer) throw new Error(`no redis-server found (${REDIS_CANDIDATES.join(', ')}) after installing redis-server`);
+	if (!postgresBin)
+		throw new Error(`no Postgres found under ${POSTGRES_ROOT} after installing postgresql`);
+	if (!redisServer)
+		throw new Error(
+			`no redis-server found (${REDIS_CANDIDATES.join(', ')}) after installing redis-server`,
+		);
 	return { postgresBin, redisServer };
 }

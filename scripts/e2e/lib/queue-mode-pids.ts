@@ -57,7 +57,10 @@ function signal(target: number, sig: NodeJS.Signals): void {
  * SIGTERM to `pid` (to its whole process group when `group`: n8n's task runner lives in it),
  * SIGKILL after `timeoutMs`; resolves once it is gone. The pid file is removed.
  */
-export async function stopPid(pid: number, opts: { group: boolean; timeoutMs: number; pidFile?: string }): Promise<void> {
+export async function stopPid(
+	pid: number,
+	opts: { group: boolean; timeoutMs: number; pidFile?: string },
+): Promise<void> {
 	const target = opts.group ? -pid : pid;
 	signal(target, 'SIGTERM');
 	const deadline = Date.now() + opts.timeoutMs;

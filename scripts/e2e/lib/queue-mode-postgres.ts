@@ -6,15 +6,33 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	readFileSync,
+	realpathSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { run } from './queue-mode-packages';
 import { ownLivePid, stopPid, writePidFile } from './queue-mode-pids';
 
 /** Database and role of n8n itself (DB_POSTGRESDB_*). */
-export const N8N_DATABASE = { database: 'n8n', user: 'n8n', password: 'n8n-queue-mode-local' } as const;
+export const N8N_DATABASE = {
+	database: 'n8n',
+	user: 'n8n',
+	password: 'n8n-queue-mode-local',
+} as const;
 /** Database and role of the guard (the Postgres credential of examples/queue-mode-guard.json). */
-export const GUARD_DATABASE = { database: 'marketplace_guard', user: 'marketplace_guard', password: 'guard-queue-mode-local' } as const;
+export const GUARD_DATABASE = {
+	database: 'marketplace_guard',
+	user: 'marketplace_guard',
+	password: 'guard-queue-mode-local',
+} as const;
 
 /**
  * The guard's tables, as documented in the README. Created once here (not by the workflow: a
@@ -79,7 +97,9 @@ export class PostgresServer {
 	}
 
 	private runuser(command: string, args: string[]): Promise<void> {
-		return run('runuser', ['-u', SYSTEM_USER, '--', join(this.opts.bin, command), ...args], { log: this.opts.log });
+		return run('runuser', ['-u', SYSTEM_USER, '--', join(this.opts.bin, command), ...args], {
+			log: this.opts.log,
+		});
 	}
 
 	/** initdb on first use, then pg_ctl start; creates the roles, databases and guard tables. */
@@ -87,9 +107,20 @@ export class PostgresServer {
 		mkdirSync(this.socketDir, { recursive: true });
 		await run('chown', ['-R', `${SYSTEM_USER}:${SYSTEM_USER}`, this.dir], { log: this.opts.log });
 		if (!existsSync(join(this.dataDir, 'PG_VERSION'))) {
-			await this.runuser('initdb', ['-D', this.dataDir, '--username=postgres', '--auth-local=peer', '--auth-host=scram-sha-256', '--encoding=UTF8', '--no-locale']);
+			await this.runuser('initdb', [
+				'-D',
+				this.dataDir,
+				'--username=postgres',
+				'--auth-local=peer',
+				'--auth-host=scram-sha-256',
+				'--encoding=UTF8',
+				'--no-locale',
+			]);
 			// Our settings live in their own file, rewritten at every start (the port may change).
-			appendFileSync(join(this.dataDir, 'postgresql.conf'), "\ninclude_if_exists = 'queue-mode.conf'\n");
+			appendFileSync(
+				join(this.dataDir, 'postgresql.conf'),
+				"\ninclude_if_exists = 'queue-mode.conf'\n",
+			);
 		}
 		writeFileSync(
 			join(this.dataDir, 'queue-mode.conf'),
@@ -101,11 +132,24 @@ export class PostgresServer {
 				'',
 			].join('\n'),
 		);
-		await run('chown', [`${SYSTEM_USER}:${SYSTEM_USER}`, join(this.dataDir, 'queue-mode.conf')], { log: this.opts.log });
-		await this.runuser('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-w', '-t', '120', 'start']);
+		await run('chown', [`${SYSTEM_USER}:${SYSTEM_USER}`, join(this.dataDir, 'queue-mode.conf')], {
+			log: this.opts.log,
+		});
+		await this.runuser('pg_ctl', [
+			'-D',
+			this.dataDir,
+			'-l',
+			this.logFile,
+			'-w',
+			'-t',
+			'120',
+			'start',
+		]);
 		const pid = Number(readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 		writePidFile(this.pidFile, pid);
-		this.opts.log(`Postgres ready on 127.0.0.1:${this.opts.port} (pid ${pid}, data ${this.dataDir})`);
+		this.opts.log(
+			`Postgres ready on 127.0.0.1:${this.opts.port} (pid ${pid}, data ${this.dataDir})`,
+		);
 		await this.createDatabases();
 	}
 
@@ -129,7 +173,25 @@ export class PostgresServer {
 	 * psql's unaligned, tuples-only output. For the setup's fixed statements and tests' reads.
 	 */
 	async psql(sql: string, database = 'postgres'): Promise<string> {
-		const args = ['-u', SYSTEM_USER, '--', join(this.opts.bin, 'psql'), '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', this.socketDir, '-p', String(this.opts.port), '-d', database, '-f', '-'];
+		const args = [
+			'-u',
+			SYSTEM_USER,
+			'--',
+			join(this.opts.bin, 'psql'),
+			'-X',
+			'-q',
+			'-At',
+			'-v',
+			'ON_ERROR_STOP=1',
+			'-h',
+			this.socketDir,
+			'-p',
+			String(this.opts.port),
+			'-d',
+			database,
+			'-f',
+			'-',
+		];
 		return await new Promise<string>((resolve, reject) => {
 			const child = spawn('runuser', args, { stdio: ['pipe', 'pipe', 'pipe'] });
 			let out = '';
@@ -137,14 +199,24 @@ export class PostgresServer {
 			child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
 			child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
 			child.on('error', reject);
-			child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`psql (${database}) exited with ${code}: ${err.trim()}\n${sql}`))));
+			child.on('close', (code) =>
+				code === 0
+					? resolve(out)
+					: reject(new Error(`psql (${database}) exited with ${code}: ${err.trim()}\n${sql}`)),
+			);
 			child.stdin.end(sql);
 		});
 	}
 
 	/** Rows of a query as JSON objects (the query is wrapped in json_agg). */
-	async rows<T = Record<string, unknown>>(query: string, database = GUARD_DATABASE.database): Promise<T[]> {
-		const out = await this.psql(`SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q`, database);
+	async rows<T = Record<string, unknown>>(
+		query: string,
+		database = GUARD_DATABASE.database,
+	): Promise<T[]> {
+		const out = await this.psql(
+			`SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) q`,
+			database,
+		);
 		return JSON.parse(out.trim() || '[]') as T[];
 	}
 
@@ -155,7 +227,9 @@ export class PostgresServer {
 			try {
 				await this.runuser('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', '-t', '60', 'stop']);
 			} catch (error) {
-				this.opts.log(`pg_ctl stop failed (${(error as Error).message.split('\n')[0]}); signalling pid ${pid}`);
+				this.opts.log(
+					`pg_ctl stop failed (${(error as Error).message.split('\n')[0]}); signalling pid ${pid}`,
+				);
 				if (this.pid !== undefined) await stopPid(pid, { group: false, timeoutMs: 30_000 });
 			}
 			this.opts.log('Postgres stopped');
@@ -173,7 +247,10 @@ export function postgresFolder(stateDir: string): string {
 	const inside = join(stateDir, 'postgres');
 	if (existsSync(inside) && lstatSync(inside).isSymbolicLink()) return realpathSync(inside);
 	if (reachableByOthers(stateDir)) return inside;
-	const outside = join('/var/tmp', `n8n-queue-mode-${createHash('sha256').update(realpathSync(stateDir)).digest('hex').slice(0, 12)}`);
+	const outside = join(
+		'/var/tmp',
+		`n8n-queue-mode-${createHash('sha256').update(realpathSync(stateDir)).digest('hex').slice(0, 12)}`,
+	);
 	mkdirSync(outside, { recursive: true });
 	if (!existsSync(inside)) symlinkSync(outside, inside);
 	return outside;

@@ -65,13 +65,18 @@ export class N8nQueueProcess {
 			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${this.opts.name}`,
 		};
 		if (this.opts.command === 'worker') {
-			Object.assign(env, { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(this.opts.port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+			Object.assign(env, {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(this.opts.port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			});
 		}
 		return env;
 	}
 
 	async start(): Promise<void> {
-		if (this.pid !== undefined) throw new Error(`${this.name} is already running (pid ${this.pid})`);
+		if (this.pid !== undefined)
+			throw new Error(`${this.name} is already running (pid ${this.pid})`);
 		this.logOffset = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
 		const logFd = openSync(this.logFile, 'a');
 		const child = spawn(this.opts.runtime.nodePath, [this.opts.runtime.n8nBin, this.opts.command], {
@@ -89,13 +94,17 @@ export class N8nQueueProcess {
 		stopOnExit(pid, true);
 		this.exited = false;
 		child.once('exit', () => (this.exited = true));
-		this.opts.log(`starting n8n ${this.opts.command} "${this.name}" on ${this.baseUrl} (pid ${pid}, log ${this.logFile})`);
+		this.opts.log(
+			`starting n8n ${this.opts.command} "${this.name}" on ${this.baseUrl} (pid ${pid}, log ${this.logFile})`,
+		);
 		try {
 			await this.waitUntilReady();
 		} catch (error) {
 			const tail = this.logTail();
 			await this.stop().catch(() => undefined);
-			throw new Error(`${this.name} did not become ready: ${(error as Error).message}\n--- last lines of ${this.logFile} ---\n${tail}`);
+			throw new Error(
+				`${this.name} did not become ready: ${(error as Error).message}\n--- last lines of ${this.logFile} ---\n${tail}`,
+			);
 		}
 		this.opts.log(`${this.name} ready (pid ${pid})`);
 	}
@@ -105,18 +114,41 @@ export class N8nQueueProcess {
 	 * a webhook process must also route production webhooks (n8n's own JSON 404 for a random path).
 	 */
 	private async waitUntilReady(): Promise<void> {
-		const opts = { timeoutMs: this.opts.readyTimeoutMs ?? 180_000, intervalMs: 300, abort: () => (this.exited ? 'the process exited' : undefined) };
-		await pollUntil(`${this.name} readiness`, async () => {
-			const r = await request({ url: `${this.baseUrl}/healthz/readiness`, timeout: 5_000 });
-			if (r.status !== 200) throw new Error(`readiness ${r.status}`);
-			return true;
-		}, opts);
+		const opts = {
+			timeoutMs: this.opts.readyTimeoutMs ?? 180_000,
+			intervalMs: 300,
+			abort: () => (this.exited ? 'the process exited' : undefined),
+		};
+		await pollUntil(
+			`${this.name} readiness`,
+			async () => {
+				const r = await request({ url: `${this.baseUrl}/healthz/readiness`, timeout: 5_000 });
+				if (r.status !== 200) throw new Error(`readiness ${r.status}`);
+				return true;
+			},
+			opts,
+		);
 		if (this.opts.command !== 'webhook') return;
-		await pollUntil(`${this.name} webhook routing`, async () => {
-			const r = await request<{ message?: unknown }>({ method: 'POST', url: `${this.baseUrl}/webhook/queue-mode-readiness-${randomUUID()}`, data: {}, timeout: 10_000 });
-			if (r.status === 404 && typeof r.data === 'object' && r.data !== null && typeof r.data.message === 'string') return true;
-			throw new Error(`webhook probe ${r.status}`);
-		}, opts);
+		await pollUntil(
+			`${this.name} webhook routing`,
+			async () => {
+				const r = await request<{ message?: unknown }>({
+					method: 'POST',
+					url: `${this.baseUrl}/webhook/queue-mode-readiness-${randomUUID()}`,
+					data: {},
+					timeout: 10_000,
+				});
+				if (
+					r.status === 404 &&
+					typeof r.data === 'object' &&
+					r.data !== null &&
+					typeof r.data.message === 'string'
+				)
+					return true;
+				throw new Error(`webhook probe ${r.status}`);
+			},
+			opts,
+		);
 	}
 
 	/** SIGTERM to the process group (n8n stops gracefully), SIGKILL after 30 s. */
@@ -138,6 +170,10 @@ export class N8nQueueProcess {
 	/** Last lines of this run's part of the log. */
 	logTail(lines = 60): string {
 		if (!existsSync(this.logFile)) return '(no log file)';
-		return readFileSync(this.logFile, 'utf8').slice(this.logOffset).split('\n').slice(-lines).join('\n');
+		return readFileSync(this.logFile, 'utf8')
+			.slice(this.logOffset)
+			.split('\n')
+			.slice(-lines)
+			.join('\n');
 	}
 }

@@ -56,7 +56,20 @@ export class RedisServer {
 		const logFd = openSync(this.logFile, 'a');
 		const child = spawn(
 			this.opts.redisServer,
-			['--bind', '127.0.0.1', '--port', String(this.opts.port), '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no'],
+			[
+				'--bind',
+				'127.0.0.1',
+				'--port',
+				String(this.opts.port),
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				this.dir,
+				'--daemonize',
+				'no',
+			],
 			{ stdio: ['ignore', logFd, logFd], detached: true },
 		);
 		closeSync(logFd);

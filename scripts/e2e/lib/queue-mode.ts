@@ -15,7 +15,15 @@
  * Every process has a pid file in <stateDir>/pids; stopQueueModeLeftovers() stops what those
  * name (and nothing else), for a run that ended without stop().
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	readdirSync,
+	realpathSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { N8nInstance } from './instance';
 import { freePort } from './net';
@@ -76,14 +84,27 @@ export class QueueModeCluster {
 		for (const sub of ['pids', 'logs']) mkdirSync(join(stateDir, sub), { recursive: true });
 		// (The CLI's supervisor, which is calling this, has a pid file there too.)
 		const running = livePidFiles(stateDir).filter((name) => name !== 'supervisor.pid');
-		if (running.length > 0) throw new Error(`${stateDir} has running processes (${running.join(', ')}): stop them first`);
+		if (running.length > 0)
+			throw new Error(`${stateDir} has running processes (${running.join(', ')}): stop them first`);
 
 		const binaries = await ensureQueueModePackages(log);
 		const runtime = opts.runtime ?? (await ensureRuntime('n8n2'));
 		const port = () => freePort();
-		const postgres = new PostgresServer({ stateDir, bin: binaries.postgresBin, port: await port(), log });
-		const redis = new RedisServer({ stateDir, redisServer: binaries.redisServer, port: await port(), log });
-		const webhookPorts = await Promise.all(Array.from({ length: opts.webhookProcesses ?? 2 }, port));
+		const postgres = new PostgresServer({
+			stateDir,
+			bin: binaries.postgresBin,
+			port: await port(),
+			log,
+		});
+		const redis = new RedisServer({
+			stateDir,
+			redisServer: binaries.redisServer,
+			port: await port(),
+			log,
+		});
+		const webhookPorts = await Promise.all(
+			Array.from({ length: opts.webhookProcesses ?? 2 }, port),
+		);
 
 		let balancer: RoundRobinBalancer | undefined;
 		let main: N8nInstance | undefined;
@@ -110,15 +131,40 @@ export class QueueModeCluster {
 			const sharedEnv = main.environment();
 			const common = { runtime, userFolder: main.userFolder, stateDir, sharedEnv, log };
 			const webhooks = await Promise.all(
-				webhookPorts.map(async (webhookPort, i) => new N8nQueueProcess({ ...common, name: `webhook-${i + 1}`, command: 'webhook', port: webhookPort, brokerPort: await port() })),
+				webhookPorts.map(
+					async (webhookPort, i) =>
+						new N8nQueueProcess({
+							...common,
+							name: `webhook-${i + 1}`,
+							command: 'webhook',
+							port: webhookPort,
+							brokerPort: await port(),
+						}),
+				),
 			);
-			const worker = new N8nQueueProcess({ ...common, name: 'worker-1', command: 'worker', port: await port(), brokerPort: await port() });
+			const worker = new N8nQueueProcess({
+				...common,
+				name: 'worker-1',
+				command: 'worker',
+				port: await port(),
+				brokerPort: await port(),
+			});
 			// One at a time: three n8n processes loading at once on two cores only take longer each.
 			for (const proc of [...webhooks, worker]) {
 				await proc.start();
 				started.push(proc);
 			}
-			const cluster = new QueueModeCluster(stateDir, runtime, postgres, redis, balancer, main, api, webhooks, worker);
+			const cluster = new QueueModeCluster(
+				stateDir,
+				runtime,
+				postgres,
+				redis,
+				balancer,
+				main,
+				api,
+				webhooks,
+				worker,
+			);
 			cluster.writeState();
 			return cluster;
 		} catch (error) {
@@ -144,7 +190,12 @@ export class QueueModeCluster {
 			webhookBaseUrl: `${this.webhookBaseUrl}/`,
 			webhookProcesses: this.webhooks.map((w) => ({ name: w.name, url: `${w.baseUrl}/` })),
 			workerHealthUrl: `${this.worker.baseUrl}/healthz/readiness`,
-			postgres: { host: '127.0.0.1', port: this.postgres.port, n8nDatabase: N8N_DATABASE.database, guard: GUARD_DATABASE },
+			postgres: {
+				host: '127.0.0.1',
+				port: this.postgres.port,
+				n8nDatabase: N8N_DATABASE.database,
+				guard: GUARD_DATABASE,
+			},
 			redis: { host: '127.0.0.1', port: this.redis.port },
 			owner: { email: this.main.owner.email, password: this.main.owner.password },
 			apiKey: this.main.apiKey,
@@ -153,7 +204,10 @@ export class QueueModeCluster {
 	}
 
 	writeState(extra: Partial<QueueModeState> = {}): void {
-		writeFileSync(join(this.stateDir, 'state.json'), `${JSON.stringify(this.state(extra), null, 2)}\n`);
+		writeFileSync(
+			join(this.stateDir, 'state.json'),
+			`${JSON.stringify(this.state(extra), null, 2)}\n`,
+		);
 	}
 
 	/** A Postgres credential for the guard's database (what examples/queue-mode-guard.json uses). */
@@ -187,7 +241,11 @@ export class QueueModeCluster {
 }
 
 /** Environment every n8n process of the setup shares (besides instance.ts's offline settings). */
-function sharedEnvironment(postgresPort: number, redisPort: number, webhookBaseUrl: string): Record<string, string | undefined> {
+function sharedEnvironment(
+	postgresPort: number,
+	redisPort: number,
+	webhookBaseUrl: string,
+): Record<string, string | undefined> {
 	return {
 		// Jest sets NODE_ENV=test; n8n then runs in its own test mode and exits at once.
 		NODE_ENV: undefined,
@@ -209,7 +267,9 @@ function sharedEnvironment(postgresPort: number, redisPort: number, webhookBaseU
 }
 
 /** Pid files in <stateDir>/pids and the text the process's command line must contain to be ours. */
-function pidFileOwners(stateDir: string): Array<{ file: string; mustContain: string; group: boolean }> {
+function pidFileOwners(
+	stateDir: string,
+): Array<{ file: string; mustContain: string; group: boolean }> {
 	const dir = join(stateDir, 'pids');
 	if (!existsSync(dir)) return [];
 	return readdirSync(dir)
@@ -229,7 +289,11 @@ export function livePidFiles(stateDir: string): string[] {
 		.filter(({ file, mustContain }) => ownLivePid(file, mustContain) !== undefined)
 		.map(({ file }) => file.slice(file.lastIndexOf('/') + 1));
 	const postgresDir = join(stateDir, 'postgres');
-	if (existsSync(postgresDir) && ownLivePid(join(stateDir, 'pids', 'postgres.pid'), join(realpathSync(postgresDir), 'data')) !== undefined) {
+	if (
+		existsSync(postgresDir) &&
+		ownLivePid(join(stateDir, 'pids', 'postgres.pid'), join(realpathSync(postgresDir), 'data')) !==
+			undefined
+	) {
 		live.push('postgres.pid');
 	}
 	return live;
@@ -239,22 +303,35 @@ export function livePidFiles(stateDir: string): string[] {
  * Stops whatever the pid files in <stateDir>/pids name that is still alive and ours: n8n
  * processes first, then Redis, then Postgres (pg_ctl on the setup's own data folder).
  */
-export async function stopQueueModeLeftovers(stateDir: string, log: (line: string) => void): Promise<void> {
-	const owners = pidFileOwners(stateDir).filter(({ mustContain }) => mustContain !== 'queue-mode-cli');
-	owners.sort((a, b) => Number(a.mustContain === 'redis-server') - Number(b.mustContain === 'redis-server'));
+export async function stopQueueModeLeftovers(
+	stateDir: string,
+	log: (line: string) => void,
+): Promise<void> {
+	const owners = pidFileOwners(stateDir).filter(
+		({ mustContain }) => mustContain !== 'queue-mode-cli',
+	);
+	owners.sort(
+		(a, b) => Number(a.mustContain === 'redis-server') - Number(b.mustContain === 'redis-server'),
+	);
 	for (const { file, mustContain, group } of owners) {
 		const pid = ownLivePid(file, mustContain);
-		if (pid !== undefined) log(`stopping ${file.slice(file.lastIndexOf('/') + 1, -4)} (pid ${pid})`);
+		if (pid !== undefined)
+			log(`stopping ${file.slice(file.lastIndexOf('/') + 1, -4)} (pid ${pid})`);
 		if (pid !== undefined) await stopPid(pid, { group, timeoutMs: 30_000 });
 	}
 	const bin = findPostgresBin();
-	if (bin && existsSync(join(stateDir, 'postgres'))) await new PostgresServer({ stateDir, bin, port: 0, log }).stop();
+	if (bin && existsSync(join(stateDir, 'postgres')))
+		await new PostgresServer({ stateDir, bin, port: 0, log }).stop();
 }
 
 /** Stops what an earlier run left in `stateDir`, then removes the folder (and Postgres's, if it lives outside). */
-export async function resetQueueModeFolder(stateDir: string, log: (line: string) => void): Promise<void> {
+export async function resetQueueModeFolder(
+	stateDir: string,
+	log: (line: string) => void,
+): Promise<void> {
 	await stopQueueModeLeftovers(stateDir, log);
 	const postgresLink = join(stateDir, 'postgres');
-	if (existsSync(postgresLink) && lstatSync(postgresLink).isSymbolicLink()) rmSync(realpathSync(postgresLink), { recursive: true, force: true });
+	if (existsSync(postgresLink) && lstatSync(postgresLink).isSymbolicLink())
+		rmSync(realpathSync(postgresLink), { recursive: true, force: true });
 	rmSync(stateDir, { recursive: true, force: true });
 }

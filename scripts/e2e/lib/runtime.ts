@@ -29,7 +29,10 @@ export interface Runtime {
 export function repoRoot(): string {
 	let dir = __dirname;
 	for (let i = 0; i < 8; i++) {
-		if (existsSync(join(dir, 'scripts', 'ensure-runtime.sh')) && existsSync(join(dir, 'package.json'))) {
+		if (
+			existsSync(join(dir, 'scripts', 'ensure-runtime.sh')) &&
+			existsSync(join(dir, 'package.json'))
+		) {
 			return dir;
 		}
 		dir = dirname(dir);
@@ -38,7 +41,10 @@ export function repoRoot(): string {
 }
 
 /** Runs scripts/ensure-runtime.sh with one argument and returns the folder it prints. */
-export async function runEnsureRuntime(arg: 'node24' | N8nKind, opts: { quiet?: boolean } = {}): Promise<string> {
+export async function runEnsureRuntime(
+	arg: 'node24' | N8nKind,
+	opts: { quiet?: boolean } = {},
+): Promise<string> {
 	const script = join(repoRoot(), 'scripts', 'ensure-runtime.sh');
 	return await new Promise<string>((resolvePromise, reject) => {
 		const child = spawn('bash', [script, arg], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -80,15 +86,19 @@ async function nodeBinFor(kind: N8nKind, quiet: boolean): Promise<string> {
  * Installs (once, into the cache) and locates the Node + n8n pair for `kind`.
  * n8n2 = n8n 2.40.7 on Node 24; n8n1 = n8n 1.123.x on the machine's Node 20.
  */
-export async function ensureRuntime(kind: N8nKind, opts: { quiet?: boolean } = {}): Promise<Runtime> {
+export async function ensureRuntime(
+	kind: N8nKind,
+	opts: { quiet?: boolean } = {},
+): Promise<Runtime> {
 	const quiet = opts.quiet ?? false;
 	const n8nDir = await runEnsureRuntime(kind, { quiet });
 	const nodeBin = await nodeBinFor(kind, quiet);
 	const n8nPackageDir = join(n8nDir, 'node_modules', 'n8n');
 	const n8nBin = join(n8nPackageDir, 'bin', 'n8n');
 	if (!existsSync(n8nBin)) throw new Error(`n8n binary missing at ${n8nBin}`);
-	const n8nVersion = (JSON.parse(readFileSync(join(n8nPackageDir, 'package.json'), 'utf8')) as { version: string })
-		.version;
+	const n8nVersion = (
+		JSON.parse(readFileSync(join(n8nPackageDir, 'package.json'), 'utf8')) as { version: string }
+	).version;
 	return {
 		kind,
 		nodeBin,

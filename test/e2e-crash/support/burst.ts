@@ -77,7 +77,11 @@ export async function burstWithInterruption(sim: Simulator, plan: BurstPlan): Pr
 }
 
 /** Sends each envelope again (fresh X_Date, same body), `concurrency` at a time; returns the answers. */
-export async function sendAgain(sim: Simulator, envelopes: Envelope[], concurrency: number): Promise<Delivery[]> {
+export async function sendAgain(
+	sim: Simulator,
+	envelopes: Envelope[],
+	concurrency: number,
+): Promise<Delivery[]> {
 	const out: Delivery[] = [];
 	let next = 0;
 	const lane = async () => {
@@ -95,7 +99,12 @@ export async function sendAgain(sim: Simulator, envelopes: Envelope[], concurren
  * Redelivers like the marketplace: each envelope until it is answered 200 (at most `attempts`
  * times). Returns the last delivery of each.
  */
-export async function redeliverUntilAccepted(sim: Simulator, envelopes: Envelope[], concurrency: number, attempts = 3): Promise<Delivery[]> {
+export async function redeliverUntilAccepted(
+	sim: Simulator,
+	envelopes: Envelope[],
+	concurrency: number,
+	attempts = 3,
+): Promise<Delivery[]> {
 	let pending = envelopes;
 	const final = new Map<Envelope, Delivery>();
 	for (let attempt = 0; attempt < attempts && pending.length > 0; attempt++) {

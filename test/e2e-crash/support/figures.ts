@@ -60,11 +60,14 @@ export interface RoundReadings {
 }
 
 export function roundFigures(
-	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'> & { restartedAt: number },
+	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'> & {
+		restartedAt: number;
+	},
 	readings: RoundReadings,
 ): RoundFigures {
 	const { deliveries, afterRestart: a, afterDuplicates: b, afterRedeliveries: c } = readings;
-	const count = (ledger: Ledger, envelope: Envelope) => ledger.counts.get(envelopeId(envelope)) ?? 0;
+	const count = (ledger: Ledger, envelope: Envelope) =>
+		ledger.counts.get(envelopeId(envelope)) ?? 0;
 	const examples: Record<string, string[]> = {};
 	const note = (figure: string, envelope: Envelope, detail: string) => {
 		const list = (examples[figure] ??= []);
@@ -109,9 +112,11 @@ export function roundFigures(
 		}
 	}
 	const redeliveryRefused = readings.redeliveries.filter((d) => d.status !== 200);
-	for (const d of redeliveryRefused) note('redeliveryRefused', d.envelope, `${d.status ?? d.error}`);
+	for (const d of redeliveryRefused)
+		note('redeliveryRefused', d.envelope, `${d.status ?? d.error}`);
 	const duplicatesRefused = readings.duplicates.filter((d) => d.status !== 200);
-	for (const d of duplicatesRefused) note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
+	for (const d of duplicatesRefused)
+		note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
 
 	examples.executionsWithoutPush = c.withoutPush.slice(0, 5);
 	const { restartedAt, ...rest } = meta;
@@ -179,9 +184,16 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 
 /** A compact table of the rounds. */
 export function table(rows: RoundFigures[]): string {
-	const cells = [COLUMNS.map(([name]) => name), ...rows.map((row) => COLUMNS.map(([, value]) => String(value(row))))];
+	const cells = [
+		COLUMNS.map(([name]) => name),
+		...rows.map((row) => COLUMNS.map(([, value]) => String(value(row)))),
+	];
 	const widths = COLUMNS.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-	return cells.map((line) => line.map((cell, i) => (i === line.length - 1 ? cell : cell.padStart(widths[i]))).join('  ')).join('\n');
+	return cells
+		.map((line) =>
+			line.map((cell, i) => (i === line.length - 1 ? cell : cell.padStart(widths[i]))).join('  '),
+		)
+		.join('\n');
 }
 
 export const LEGEND =

@@ -14,7 +14,12 @@ import { TRIGGER_NODE } from '../../e2e/support/workflows';
 type Json = Record<string, unknown>;
 
 /** Identity of a push: the fields of the envelope the trigger copies into its output item. */
-export function pushId(item: { eventType?: unknown; shipmentId?: unknown; returnId?: unknown; timestamp?: unknown }): string {
+export function pushId(item: {
+	eventType?: unknown;
+	shipmentId?: unknown;
+	returnId?: unknown;
+	timestamp?: unknown;
+}): string {
 	return `${String(item.eventType)}|${String(item.shipmentId ?? '')}|${String(item.returnId ?? '')}|${String(item.timestamp)}`;
 }
 
@@ -38,10 +43,16 @@ function itemsOf(main: unknown): Json[] {
 /** The trigger output items an execution holds (run data and, for one that never ran, its start stack). */
 export function triggerItemsOf(execution: Execution): Json[] {
 	const data = execution.data as
-		| { resultData?: { runData?: Record<string, Array<{ data?: { main?: unknown } }>> }; executionData?: { nodeExecutionStack?: Array<{ node?: { name?: string }; data?: { main?: unknown } }> } }
+		| {
+				resultData?: { runData?: Record<string, Array<{ data?: { main?: unknown } }>> };
+				executionData?: {
+					nodeExecutionStack?: Array<{ node?: { name?: string }; data?: { main?: unknown } }>;
+				};
+		  }
 		| undefined;
 	const items: Json[] = [];
-	for (const run of data?.resultData?.runData?.[TRIGGER_NODE] ?? []) items.push(...itemsOf(run.data?.main));
+	for (const run of data?.resultData?.runData?.[TRIGGER_NODE] ?? [])
+		items.push(...itemsOf(run.data?.main));
 	for (const entry of data?.executionData?.nodeExecutionStack ?? []) {
 		if (entry.node?.name === TRIGGER_NODE) items.push(...itemsOf(entry.data?.main));
 	}
@@ -64,8 +75,19 @@ export interface Ledger {
 
 /** Every execution of the workflow, with data, tallied per push. */
 export async function readLedger(api: PublicApiClient, workflowId: string): Promise<Ledger> {
-	const executions = await api.listAllExecutions({ workflowId, includeData: true, ignoreDataSizeLimit: true });
-	const ledger: Ledger = { counts: new Map(), dedupKeys: new Map(), startedAt: [], statuses: {}, withoutPush: [], total: executions.length };
+	const executions = await api.listAllExecutions({
+		workflowId,
+		includeData: true,
+		ignoreDataSizeLimit: true,
+	});
+	const ledger: Ledger = {
+		counts: new Map(),
+		dedupKeys: new Map(),
+		startedAt: [],
+		statuses: {},
+		withoutPush: [],
+		total: executions.length,
+	};
 	for (const execution of executions) {
 		ledger.statuses[execution.status] = (ledger.statuses[execution.status] ?? 0) + 1;
 		ledger.startedAt.push(Date.parse(execution.startedAt));
@@ -87,7 +109,11 @@ export async function readLedger(api: PublicApiClient, workflowId: string): Prom
  * of executions unchanged over `stablePolls` consecutive polls. Acknowledged-but-not-yet-created
  * executions keep the count moving, so this waits them out; it asserts nothing.
  */
-export async function settle(api: PublicApiClient, workflowId: string, opts: { stablePolls?: number; intervalMs?: number; timeoutMs?: number } = {}): Promise<number> {
+export async function settle(
+	api: PublicApiClient,
+	workflowId: string,
+	opts: { stablePolls?: number; intervalMs?: number; timeoutMs?: number } = {},
+): Promise<number> {
 	const stablePolls = opts.stablePolls ?? 3;
 	const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
 	let last = -1;
@@ -98,7 +124,10 @@ export async function settle(api: PublicApiClient, workflowId: string, opts: { s
 		stable = active === 0 && total === last ? stable + 1 : 0;
 		last = total;
 		if (stable >= stablePolls) return total;
-		if (Date.now() > deadline) throw new Error(`executions of workflow ${workflowId} did not settle (${active} active, ${total} in all)`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`executions of workflow ${workflowId} did not settle (${active} active, ${total} in all)`,
+			);
 		await sleep(opts.intervalMs ?? 500);
 	}
 }

@@ -40,14 +40,27 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Answers to wait for before the interruption: a random point inside the moment's share of the burst. */
-export function answersBeforeInterrupt(moment: Moment, pushes: number, random: () => number): number {
-	const [from, to] = { early: [0.02, 0.12], mid: [0.4, 0.6], late: [0.82, 0.95], random: [0.02, 0.95] }[moment];
+export function answersBeforeInterrupt(
+	moment: Moment,
+	pushes: number,
+	random: () => number,
+): number {
+	const [from, to] = {
+		early: [0.02, 0.12],
+		mid: [0.4, 0.6],
+		late: [0.82, 0.95],
+		random: [0.02, 0.95],
+	}[moment];
 	const low = Math.max(1, Math.round(from * pushes));
 	const high = Math.max(low, Math.round(to * pushes));
 	return low + Math.floor(random() * (high - low + 1));
 }
 
-export async function runRound(session: E2ESession, spec: RoundSpec, random: () => number): Promise<RoundFigures> {
+export async function runRound(
+	session: E2ESession,
+	spec: RoundSpec,
+	random: () => number,
+): Promise<RoundFigures> {
 	const started = Date.now();
 	// Seconds per step, printed with the round (where a round's time goes).
 	const steps: string[] = [];
@@ -57,7 +70,13 @@ export async function runRound(session: E2ESession, spec: RoundSpec, random: () 
 		stepStarted = Date.now();
 	};
 	const { n8n, api, sim, credential } = session;
-	const flow = await createTriggerWorkflowAt(n8n, api, credential, `Crash round ${spec.name}`, spec.typeVersion);
+	const flow = await createTriggerWorkflowAt(
+		n8n,
+		api,
+		credential,
+		`Crash round ${spec.name}`,
+		spec.typeVersion,
+	);
 	sim.control.setReceiver({ url: flow.productionUrl });
 	const workflowId = flow.workflow.id;
 	step('workflow');
@@ -107,6 +126,13 @@ export async function runRound(session: E2ESession, spec: RoundSpec, random: () 
 			restartedAt,
 			seconds: (Date.now() - started) / 1000,
 		},
-		{ deliveries: burst.deliveries, duplicates, redeliveries, afterRestart, afterDuplicates, afterRedeliveries },
+		{
+			deliveries: burst.deliveries,
+			duplicates,
+			redeliveries,
+			afterRestart,
+			afterDuplicates,
+			afterRedeliveries,
+		},
 	);
 }

@@ -32,10 +32,21 @@ export async function createTriggerWorkflowAt(
 				typeVersion: version,
 				position: [0, 0],
 				webhookId,
-				parameters: { authentication: 'clientCredentials', events: ['*'], registeredUrl: '', options: {} },
+				parameters: {
+					authentication: 'clientCredentials',
+					events: ['*'],
+					registeredUrl: '',
+					options: {},
+				},
 				credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } },
 			},
-			{ name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+			{
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
 		],
 		connections: { [TRIGGER_NODE]: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
@@ -49,5 +60,6 @@ export async function createTriggerWorkflowAt(
 /** Waits until the trigger's route is registered (after publishing or a restart): an unsigned probe gets the trigger's own 401. */
 export async function waitForRoute(n8n: N8nInstance, path: string): Promise<void> {
 	const probe = await n8n.postWebhook(path, { probe: true }, { notRegisteredRetryMs: 60_000 });
-	if (probe.status !== 401) throw new Error(`trigger route probe answered ${probe.status}: ${JSON.stringify(probe.data)}`);
+	if (probe.status !== 401)
+		throw new Error(`trigger route probe answered ${probe.status}: ${JSON.stringify(probe.data)}`);
 }

@@ -7,11 +7,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { findPackedTarball, request, repoRoot, sleep, type Credential, type Execution, type PublicApiClient, type Workflow } from '../../../scripts/e2e/lib';
+import {
+	findPackedTarball,
+	request,
+	repoRoot,
+	sleep,
+	type Credential,
+	type Execution,
+	type PublicApiClient,
+	type Workflow,
+} from '../../../scripts/e2e/lib';
 import { QueueModeCluster, resetQueueModeFolder } from '../../../scripts/e2e/lib/queue-mode';
 import { prepareExample } from '../../../scripts/demo/examples';
 import { startSimulator, type Simulator } from '../../../simulator';
-import { CREDENTIAL_TYPE, credentialData, PACKAGE_NAME, SESSION_START_TIMEOUT_MS } from '../../e2e/support/session';
+import {
+	CREDENTIAL_TYPE,
+	credentialData,
+	PACKAGE_NAME,
+	SESSION_START_TIMEOUT_MS,
+} from '../../e2e/support/session';
 import { TRIGGER_NODE } from '../../e2e/support/workflows';
 
 export const EXAMPLE_FILE = 'queue-mode-guard.json';
@@ -38,7 +52,11 @@ function guardWorkflow(marketplace: Credential, guard: Credential) {
 	const example = { file: EXAMPLE_FILE, workflow: JSON.parse(readFileSync(file, 'utf8')) };
 	const { workflow } = prepareExample(example, { credential: marketplace, filesFolder: '' });
 	const postgresRef = { postgres: { id: guard.id, name: guard.name } };
-	workflow.nodes = workflow.nodes.map((node) => (node.credentials && 'postgres' in node.credentials ? { ...node, credentials: postgresRef } : node));
+	workflow.nodes = workflow.nodes.map((node) =>
+		node.credentials && 'postgres' in node.credentials
+			? { ...node, credentials: postgresRef }
+			: node,
+	);
 	return workflow;
 }
 
@@ -47,9 +65,16 @@ async function waitForRoute(cluster: QueueModeCluster, path: string): Promise<vo
 	for (const webhook of cluster.webhooks) {
 		const deadline = Date.now() + 60_000;
 		for (;;) {
-			const probe = await request({ method: 'POST', url: `${webhook.baseUrl}/webhook/${path}`, data: { probe: true } });
+			const probe = await request({
+				method: 'POST',
+				url: `${webhook.baseUrl}/webhook/${path}`,
+				data: { probe: true },
+			});
 			if (probe.status === 401) break;
-			if (Date.now() > deadline) throw new Error(`${webhook.name}: trigger route answered ${probe.status}: ${JSON.stringify(probe.data)}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`${webhook.name}: trigger route answered ${probe.status}: ${JSON.stringify(probe.data)}`,
+				);
 			await sleep(250);
 		}
 	}
@@ -65,11 +90,16 @@ export async function startGuardSession(): Promise<GuardSession> {
 			timings[step] = Date.now() - started;
 		}
 	};
-	const tarball = findPackedTarball(join(repoRoot(), '.e2e'), PACKAGE_NAME, 'run the suite with "npm run test:e2e:queue"');
+	const tarball = findPackedTarball(
+		join(repoRoot(), '.e2e'),
+		PACKAGE_NAME,
+		'run the suite with "npm run test:e2e:queue"',
+	);
 	const stateDir = join(repoRoot(), '.e2e', 'queue-mode');
 	await resetQueueModeFolder(stateDir, log);
-	const cluster = await timed('queue-mode start (packages, Postgres, Redis, main, 2 webhook, worker)', () =>
-		QueueModeCluster.start({ stateDir, tarball, log }),
+	const cluster = await timed(
+		'queue-mode start (packages, Postgres, Redis, main, 2 webhook, worker)',
+		() => QueueModeCluster.start({ stateDir, tarball, log }),
 	);
 	let sim: Simulator | undefined;
 	try {
@@ -87,7 +117,8 @@ export async function startGuardSession(): Promise<GuardSession> {
 			return created;
 		});
 		const trigger = workflow.nodes.find((node) => node.name === TRIGGER_NODE);
-		if (!trigger?.webhookId) throw new Error(`${EXAMPLE_FILE} has no "${TRIGGER_NODE}" node with a webhookId`);
+		if (!trigger?.webhookId)
+			throw new Error(`${EXAMPLE_FILE} has no "${TRIGGER_NODE}" node with a webhookId`);
 		const path = `${trigger.webhookId}/webhook`;
 		await timed('route registered on both webhook processes', () => waitForRoute(cluster, path));
 		// The marketplace posts to (and signs) the balancer's URL: every process's WEBHOOK_URL.

@@ -12,12 +12,24 @@ export interface ServedSchema {
 	schema: JsonSchema | undefined;
 }
 
-export async function servedSchema(baseUrl: string, nodeType: string, version: string): Promise<ServedSchema> {
+export async function servedSchema(
+	baseUrl: string,
+	nodeType: string,
+	version: string,
+): Promise<ServedSchema> {
 	const response = await fetch(`${baseUrl}/schemas/${nodeType}/${version}.json`);
-	return { status: response.status, schema: response.ok ? ((await response.json()) as JsonSchema) : undefined };
+	return {
+		status: response.status,
+		schema: response.ok ? ((await response.json()) as JsonSchema) : undefined,
+	};
 }
 
 /** The schema file in the repository (nodes/<folder>/__schema__/v<version>.json). */
 export function sourceSchema(nodeFolder: string, version: string): JsonSchema {
-	return JSON.parse(readFileSync(join(__dirname, '../../../nodes', nodeFolder, '__schema__', `v${version}.json`), 'utf8')) as JsonSchema;
+	return JSON.parse(
+		readFileSync(
+			join(__dirname, '../../../nodes', nodeFolder, '__schema__', `v${version}.json`),
+			'utf8',
+		),
+	) as JsonSchema;
 }

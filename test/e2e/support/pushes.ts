@@ -1,6 +1,12 @@
 /** Push helpers: fresh notifications, redeliveries and the checks every delivery gets. */
 import type { Execution } from '../../../scripts/e2e/lib';
-import type { DeliveryResult, Envelope, EventType, SendResult, Simulator } from '../../../simulator';
+import type {
+	DeliveryResult,
+	Envelope,
+	EventType,
+	SendResult,
+	Simulator,
+} from '../../../simulator';
 import { nodeOutput, TRIGGER_NODE } from './workflows';
 
 export const LOCATION = 'LOC-DEMO-1';
@@ -11,14 +17,25 @@ export function freshShipment(sim: Simulator): string {
 }
 
 /** A new, never delivered shipment_created push (correctly signed unless switches say otherwise). */
-export async function pushFresh(sim: Simulator, switches: Record<string, unknown> = {}): Promise<SendResult> {
-	const result = await sim.control.sendNotification({ eventType: 'shipment_created', shipmentId: freshShipment(sim), ...switches });
+export async function pushFresh(
+	sim: Simulator,
+	switches: Record<string, unknown> = {},
+): Promise<SendResult> {
+	const result = await sim.control.sendNotification({
+		eventType: 'shipment_created',
+		shipmentId: freshShipment(sim),
+		...switches,
+	});
 	if (result.skipped) throw new Error(`push skipped: ${result.skipped}`);
 	return result;
 }
 
 /** The same envelope again, signed now (a fresh X_Date): what the marketplace's retry looks like. */
-export async function redeliver(sim: Simulator, envelope: Envelope, switches: Record<string, unknown> = {}): Promise<SendResult> {
+export async function redeliver(
+	sim: Simulator,
+	envelope: Envelope,
+	switches: Record<string, unknown> = {},
+): Promise<SendResult> {
 	const result = await sim.control.sendNotification({
 		eventType: envelope.eventType as EventType,
 		shipmentId: envelope.shipmentId,
@@ -31,14 +48,21 @@ export async function redeliver(sim: Simulator, envelope: Envelope, switches: Re
 }
 
 /** Status and body of each delivery, for readable assertion failures. */
-export function answers(result: SendResult): Array<{ status: number | null; body: string | null; error: string | null }> {
-	return result.deliveries.map((d: DeliveryResult) => ({ status: d.status, body: d.responseBody, error: d.error }));
+export function answers(
+	result: SendResult,
+): Array<{ status: number | null; body: string | null; error: string | null }> {
+	return result.deliveries.map((d: DeliveryResult) => ({
+		status: d.status,
+		body: d.responseBody,
+		error: d.error,
+	}));
 }
 
 /** The item the trigger emitted in an execution. */
 export function triggerItem(execution: Execution): Record<string, unknown> {
 	const items = nodeOutput(execution, TRIGGER_NODE);
-	if (items.length !== 1) throw new Error(`execution ${execution.id}: the trigger emitted ${items.length} items`);
+	if (items.length !== 1)
+		throw new Error(`execution ${execution.id}: the trigger emitted ${items.length} items`);
 	return items[0].json;
 }
 

@@ -69,7 +69,8 @@ export function credentialData(major: number, sim: Simulator): Record<string, un
 		productionBaseUrl: sim.url,
 		scope: 'Seller_Api',
 	};
-	if (major < 2) Object.assign(data, { sandboxBaseUrl: '{sandbox_url}', allowedHttpRequestDomains: 'all' });
+	if (major < 2)
+		Object.assign(data, { sandboxBaseUrl: '{sandbox_url}', allowedHttpRequestDomains: 'all' });
 	return data;
 }
 
@@ -83,9 +84,15 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 			timings[step] = Date.now() - started;
 		}
 	};
-	const tarball = findPackedTarball(join(repoRoot(), '.e2e'), PACKAGE_NAME, 'run the suite with "npm run test:e2e"');
+	const tarball = findPackedTarball(
+		join(repoRoot(), '.e2e'),
+		PACKAGE_NAME,
+		'run the suite with "npm run test:e2e"',
+	);
 	const runtime = await timed('ensureRuntime', () => ensureRuntime(kind));
-	log(`n8n ${runtime.n8nVersion} on ${runtime.nodePath} (${(statSync(tarball).size / 1024).toFixed(0)} KiB tarball ${tarball})`);
+	log(
+		`n8n ${runtime.n8nVersion} on ${runtime.nodePath} (${(statSync(tarball).size / 1024).toFixed(0)} KiB tarball ${tarball})`,
+	);
 	const sim = await startSimulator({ packingDelayMs: 0, quiet: true });
 	let n8n: N8nInstance | undefined;
 	try {
@@ -131,7 +138,11 @@ export async function stopSession(session: E2ESession | undefined): Promise<void
  * long timeout) and stops in afterAll. Returns the accessor the tests use; it throws when
  * beforeAll failed.
  */
-export function useSession(kind: N8nKind, label: string, setup?: (session: E2ESession) => Promise<void>): () => E2ESession {
+export function useSession(
+	kind: N8nKind,
+	label: string,
+	setup?: (session: E2ESession) => Promise<void>,
+): () => E2ESession {
 	let session: E2ESession | undefined;
 	beforeAll(async () => {
 		session = await startSession(kind, label);

@@ -4,7 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { sleep, type Credential, type Execution, type N8nInstance, type PublicApiClient, type Workflow, type WorkflowNode } from '../../../scripts/e2e/lib';
+import {
+	sleep,
+	type Credential,
+	type Execution,
+	type N8nInstance,
+	type PublicApiClient,
+	type Workflow,
+	type WorkflowNode,
+} from '../../../scripts/e2e/lib';
 import { ACTION_TYPE, CREDENTIAL_TYPE, TRIGGER_TYPE } from './session';
 
 export const TRIGGER_NODE = 'Marketplace Seller Trigger';
@@ -14,7 +22,10 @@ export const SPLIT_NODE = 'Split Out';
 
 type Json = Record<string, unknown>;
 
-function credentialRef(credential: Credential, type = CREDENTIAL_TYPE): WorkflowNode['credentials'] {
+function credentialRef(
+	credential: Credential,
+	type = CREDENTIAL_TYPE,
+): WorkflowNode['credentials'] {
 	return { [type]: { id: credential.id, name: credential.name } };
 }
 
@@ -58,10 +69,21 @@ export async function createTriggerWorkflow(
 				typeVersion,
 				position: [0, 0],
 				webhookId,
-				parameters: { authentication: 'clientCredentials', events: ['*'], registeredUrl: '', options },
+				parameters: {
+					authentication: 'clientCredentials',
+					events: ['*'],
+					registeredUrl: '',
+					options,
+				},
 				credentials: credentialRef(credential),
 			},
-			{ name: 'NoOp', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+			{
+				name: 'NoOp',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
 		],
 		connections: connect(TRIGGER_NODE, 'NoOp'),
 		settings: { executionOrder: 'v1' },
@@ -72,7 +94,8 @@ export async function createTriggerWorkflow(
 	// Right after publishing the route can answer 404 "not registered"; postWebhook waits that out.
 	// An unsigned probe is answered 401 by the trigger itself and runs nothing.
 	const probe = await n8n.postWebhook(path, { probe: true });
-	if (probe.status !== 401) throw new Error(`trigger route probe answered ${probe.status}: ${JSON.stringify(probe.data)}`);
+	if (probe.status !== 401)
+		throw new Error(`trigger route probe answered ${probe.status}: ${JSON.stringify(probe.data)}`);
 	return { workflow, webhookId, path, productionUrl: n8n.webhookUrl(path) };
 }
 
@@ -103,7 +126,13 @@ export async function createActionWorkflow(
 			typeVersion: 2,
 			position: [0, 0],
 			webhookId: randomUUID(),
-			parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path,
+				responseMode: 'lastNode',
+				responseData: 'allEntries',
+				options: {},
+			},
 		},
 	];
 	let connections: Record<string, unknown>;
@@ -124,10 +153,19 @@ export async function createActionWorkflow(
 		type: ACTION_TYPE,
 		typeVersion: 1,
 		position: [440, 0],
-		parameters: { authentication: opts.credentialType === PARTNER_CREDENTIAL_TYPE ? 'authorizationCode' : 'clientCredentials', ...parameters },
+		parameters: {
+			authentication:
+				opts.credentialType === PARTNER_CREDENTIAL_TYPE ? 'authorizationCode' : 'clientCredentials',
+			...parameters,
+		},
 		credentials: credentialRef(credential, opts.credentialType),
 	});
-	const workflow = await api.createWorkflow({ name, nodes, connections, settings: { executionOrder: 'v1' } });
+	const workflow = await api.createWorkflow({
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	});
 	await api.publishWorkflow(workflow.id);
 	return { workflow, path };
 }
@@ -144,25 +182,42 @@ export interface ActionRun {
  * public API with its data. Each workflow's executions are counted before the call, so the new
  * one is the only execution beyond that count.
  */
-export async function runAction(n8n: N8nInstance, api: PublicApiClient, flow: ActionWorkflow, body: Json = {}): Promise<ActionRun> {
-	const before = new Set((await api.listAllExecutions({ workflowId: flow.workflow.id })).map((e) => String(e.id)));
+export async function runAction(
+	n8n: N8nInstance,
+	api: PublicApiClient,
+	flow: ActionWorkflow,
+	body: Json = {},
+): Promise<ActionRun> {
+	const before = new Set(
+		(await api.listAllExecutions({ workflowId: flow.workflow.id })).map((e) => String(e.id)),
+	);
 	const answer = await n8n.postWebhook(flow.path, body);
-	const done = await api.waitForExecutions(flow.workflow.id, before.size + 1, { timeoutMs: 120_000 });
+	const done = await api.waitForExecutions(flow.workflow.id, before.size + 1, {
+		timeoutMs: 120_000,
+	});
 	const fresh = done.filter((e) => !before.has(String(e.id)));
-	if (fresh.length !== 1) throw new Error(`expected one new execution of ${flow.workflow.name}, found ${fresh.length}`);
+	if (fresh.length !== 1)
+		throw new Error(`expected one new execution of ${flow.workflow.name}, found ${fresh.length}`);
 	const execution = await api.getExecution(fresh[0].id, { includeData: true });
 	return { status: answer.status, response: answer.data, execution };
 }
 
 /** The output items of one node in an execution (first run, first output). */
-export function nodeOutput(execution: Execution, nodeName: string): Array<{ json: Json; binary?: Record<string, Json> }> {
+export function nodeOutput(
+	execution: Execution,
+	nodeName: string,
+): Array<{ json: Json; binary?: Record<string, Json> }> {
 	const runs = execution.data?.resultData.runData[nodeName];
 	const items = runs?.[0]?.data?.main?.[0] ?? [];
 	return items as Array<{ json: Json; binary?: Record<string, Json> }>;
 }
 
 /** The error an execution ended with, as n8n stored it. */
-export function executionError(execution: Execution): { message: string; description: string; text: string } {
+export function executionError(execution: Execution): {
+	message: string;
+	description: string;
+	text: string;
+} {
 	const error = (execution.data?.resultData.error ?? {}) as Json;
 	const message = typeof error.message === 'string' ? error.message : '';
 	const description = typeof error.description === 'string' ? error.description : '';
@@ -170,10 +225,15 @@ export function executionError(execution: Execution): { message: string; descrip
 }
 
 /** Waits until the workflow has no running or queued execution. */
-export async function waitIdle(api: PublicApiClient, workflowId: string, timeoutMs = 60_000): Promise<void> {
+export async function waitIdle(
+	api: PublicApiClient,
+	workflowId: string,
+	timeoutMs = 60_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while ((await api.activeExecutions(workflowId)).length > 0) {
-		if (Date.now() > deadline) throw new Error(`workflow ${workflowId} still has running executions after ${timeoutMs} ms`);
+		if (Date.now() > deadline)
+			throw new Error(`workflow ${workflowId} still has running executions after ${timeoutMs} ms`);
 		await sleep(200);
 	}
 }
@@ -182,7 +242,11 @@ export async function waitIdle(api: PublicApiClient, workflowId: string, timeout
  * Every execution of the workflow once nothing is running any more. A short settle period
  * covers the moment between a webhook's answer and its execution being created.
  */
-export async function settledExecutions(api: PublicApiClient, workflowId: string, opts: { includeData?: boolean } = {}): Promise<Execution[]> {
+export async function settledExecutions(
+	api: PublicApiClient,
+	workflowId: string,
+	opts: { includeData?: boolean } = {},
+): Promise<Execution[]> {
 	await waitIdle(api, workflowId);
 	await sleep(750);
 	await waitIdle(api, workflowId);

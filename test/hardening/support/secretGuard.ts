@@ -33,7 +33,10 @@ export function encodingsOf(secret: string): Array<{ form: string; value: string
 	const forms: Array<{ form: string; value: string }> = [
 		{ form: 'raw', value: secret },
 		{ form: 'url-encoded', value: encodeURIComponent(secret) },
-		{ form: 'url-encoded (lower-case hex)', value: encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()) },
+		{
+			form: 'url-encoded (lower-case hex)',
+			value: encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+		},
 		{ form: 'form-encoded', value: new URLSearchParams({ v: secret }).toString().slice(2) },
 		{ form: 'JSON-escaped', value: JSON.stringify(secret).slice(1, -1) },
 		{ form: 'base64', value: bytes.toString('base64') },
@@ -56,7 +59,8 @@ export function findSecret(text: string, secrets: Iterable<string>): string | un
 	for (const secret of secrets) {
 		if (secret.length < MIN_SECRET) continue;
 		for (const { form, value } of encodingsOf(secret)) {
-			if (text.includes(value)) return `${form} of a secret ("${secret.slice(0, 3)}...", ${secret.length} characters)`;
+			if (text.includes(value))
+				return `${form} of a secret ("${secret.slice(0, 3)}...", ${secret.length} characters)`;
 		}
 	}
 	return undefined;
@@ -69,7 +73,8 @@ export function assertNoSecret(text: string, secrets: Iterable<string>, where: s
 }
 
 function codeOf(value: string): string {
-	if (/^https?:\/\//i.test(value) && URL.canParse(value)) return new URL(value).searchParams.get('code') ?? '';
+	if (/^https?:\/\//i.test(value) && URL.canParse(value))
+		return new URL(value).searchParams.get('code') ?? '';
 	return value;
 }
 
@@ -97,13 +102,25 @@ export function credentialSecrets(data: ICredentialDataDecryptedObject): string[
 		tokenData(data).refreshToken,
 		typeof data.authorizationCode === 'string' ? codeOf(data.authorizationCode.trim()) : '',
 	];
-	return values.filter((value): value is string => typeof value === 'string' && value.length >= MIN_SECRET);
+	return values.filter(
+		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET,
+	);
 }
 
 /** Everything of a run a user can see: the error (message, description, details) and the items' JSON. */
 export function visibleRunText(error: unknown, items: INodeExecutionData[]): string {
-	const errorText = error === undefined ? '' : JSON.stringify(error, (key, value) => (key === 'node' || key === 'stack' ? undefined : value));
+	const errorText =
+		error === undefined
+			? ''
+			: JSON.stringify(error, (key, value) =>
+					key === 'node' || key === 'stack' ? undefined : value,
+				);
 	const message = (error as { message?: unknown } | undefined)?.message;
 	const description = (error as { description?: unknown } | undefined)?.description;
-	return [errorText, String(message ?? ''), String(description ?? ''), JSON.stringify(items.map((item) => item.json))].join('\n');
+	return [
+		errorText,
+		String(message ?? ''),
+		String(description ?? ''),
+		JSON.stringify(items.map((item) => item.json)),
+	].join('\n');
 }

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Complete Authorization',
 				value: 'completeAuthorization',
-				description: 'Check the redirect a seller\'s browser brought back and output the seller reference and code',
+				description:
+					"Check the redirect a seller's browser brought back and output the seller reference and code",
 				action: 'Complete seller authorization',
 			},
 			{

@@ -18,7 +18,7 @@ import { stateError } from './stateErrors';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Checks the redirect a seller\'s browser brought to your redirect URL: the state must come from Get Authorization URL with this credential\'s app and must not have expired. Nothing is sent to the marketplace; the code is exchanged later by the seller\'s new credential.',
+			"Checks the redirect a seller's browser brought to your redirect URL: the state must come from Get Authorization URL with this credential's app and must not have expired. Nothing is sent to the marketplace; the code is exchanged later by the seller's new credential.",
 		name: 'completeNotice',
 		type: 'notice',
 		default: '',
@@ -28,8 +28,16 @@ const properties: INodeProperties[] = [
 		name: 'redirectInput',
 		type: 'options',
 		options: [
-			{ name: 'Query Parameters', value: 'query', description: 'The code and state as an object, e.g. a Webhook node\'s query' },
-			{ name: 'Redirect Address', value: 'url', description: 'The whole address the seller\'s browser was sent to' },
+			{
+				name: 'Query Parameters',
+				value: 'query',
+				description: "The code and state as an object, e.g. a Webhook node's query",
+			},
+			{
+				name: 'Redirect Address',
+				value: 'url',
+				description: "The whole address the seller's browser was sent to",
+			},
 		],
 		default: 'query',
 	},
@@ -38,7 +46,8 @@ const properties: INodeProperties[] = [
 		name: 'query',
 		type: 'json',
 		default: '={{ $json.query }}',
-		description: 'The redirect\'s query parameters as an object with code and state (or error), e.g. the query of a Webhook node at the redirect URL',
+		description:
+			"The redirect's query parameters as an object with code and state (or error), e.g. the query of a Webhook node at the redirect URL",
 		displayOptions: { show: { redirectInput: ['query'] } },
 	},
 	{
@@ -47,7 +56,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://partner.example.com/oauth/callback?code=AbC123&state=v1...',
-		description: 'The whole address the seller\'s browser was sent to after pressing Allow',
+		description: "The whole address the seller's browser was sent to after pressing Allow",
 		displayOptions: { show: { redirectInput: ['url'] } },
 	},
 	{
@@ -69,10 +78,21 @@ export const description = updateDisplayOptions(
  * The fields of the seller's own credential: the partner app's, with this seller's code and
  * state. Not the App Secret: like tokens it never appears in an output (helpers/redaction.ts).
  */
-function credentialData(credentials: ICredentialDataDecryptedObject, redirect: RedirectParameters): IDataObject {
+function credentialData(
+	credentials: ICredentialDataDecryptedObject,
+	redirect: RedirectParameters,
+): IDataObject {
 	const data: IDataObject = {};
-	for (const key of ['appId', 'redirectUrl', 'environment', 'productionBaseUrl', 'sandboxBaseUrl', 'scope']) {
-		if (typeof credentials[key] === 'string') data[key] = key === 'appId' ? String(credentials[key]).trim() : credentials[key];
+	for (const key of [
+		'appId',
+		'redirectUrl',
+		'environment',
+		'productionBaseUrl',
+		'sandboxBaseUrl',
+		'scope',
+	]) {
+		if (typeof credentials[key] === 'string')
+			data[key] = key === 'appId' ? String(credentials[key]).trim() : credentials[key];
 	}
 	return { ...data, authorizationCode: redirect.code, authorizationState: redirect.state };
 }
@@ -81,8 +101,14 @@ function credentialData(credentials: ICredentialDataDecryptedObject, redirect: R
  * docs/marketplace-api/authentication.md#authorization-code-flow: the seller's browser comes back to the redirect URL with code and state. The state
  * is verified (shared/authorizationState.ts) before anything else; no request is sent.
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const credentials = await partnerCredentials(this, 'Complete Authorization is for third party apps');
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const credentials = await partnerCredentials(
+		this,
+		'Complete Authorization is for third party apps',
+	);
 	const appId = String(credentials.appId ?? '').trim();
 	const appSecret = String(credentials.appSecret ?? '');
 	return await forEachItem(this, items, async (itemIndex) => {
@@ -90,15 +116,20 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const check = verifyState(redirect.state, { appId, appSecret, nowMs: Date.now() });
 		if (!check.ok) throw stateError(this.getNode(), check, appId, itemIndex);
 		if (redirect.denied !== undefined) {
-			throw new NodeOperationError(this.getNode(), `The seller did not approve access (${redirect.denied})`, {
-				itemIndex,
-				description: `Seller "${check.verified.sellerReference}" pressed Deny or the marketplace refused the request. Send them a new authorization URL if they want to try again.`,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`The seller did not approve access (${redirect.denied})`,
+				{
+					itemIndex,
+					description: `Seller "${check.verified.sellerReference}" pressed Deny or the marketplace refused the request. Send them a new authorization URL if they want to try again.`,
+				},
+			);
 		}
 		if (redirect.code === '') {
 			throw new NodeOperationError(this.getNode(), 'The redirect has no code', {
 				itemIndex,
-				description: 'The marketplace sends ?code=...&state=... to the redirect URL after the seller presses Allow: pass those query parameters (or the whole address).',
+				description:
+					'The marketplace sends ?code=...&state=... to the redirect URL after the seller presses Allow: pass those query parameters (or the whole address).',
 			});
 		}
 		const output: IDataObject = {

@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. acme-store-042',
 		description:
-			'Your own name or ID for this seller (up to 100 characters). It is signed into the state and comes back from Complete Authorization, e.g. to name the seller\'s credential.',
+			"Your own name or ID for this seller (up to 100 characters). It is signed into the state and comes back from Complete Authorization, e.g. to name the seller's credential.",
 	},
 	{
 		displayName: 'Options',
@@ -44,34 +44,48 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1440 },
 				default: 10,
-				description: 'How long the seller has to approve; Complete Authorization refuses the state after that',
+				description:
+					'How long the seller has to approve; Complete Authorization refuses the state after that',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['authorization'], operation: ['getUrl'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['authorization'], operation: ['getUrl'] } },
+	properties,
+);
 
 /**
  * The authorization request URL (docs/marketplace-api/authentication.md#authorization-code-flow), with a signed state (shared/authorizationState.ts)
  * that Complete Authorization verifies later without storage. No request is sent.
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const credentials = await partnerCredentials(this, 'Authorization URLs are for third party apps');
 	return await forEachItem(this, items, async (itemIndex) => {
 		const baseUrl = resolveBaseUrl(credentials);
 		const redirectUri = checkRedirectUrl(credentials.redirectUrl);
-		const sellerReference = String(this.getNodeParameter('sellerReference', itemIndex, '') ?? '').trim();
+		const sellerReference = String(
+			this.getNodeParameter('sellerReference', itemIndex, '') ?? '',
+		).trim();
 		const problem = referenceProblem(sellerReference);
 		if (problem !== undefined) {
 			throw new NodeOperationError(this.getNode(), `Seller Reference ${problem}`, {
 				itemIndex,
-				description: 'Enter your own name or ID for the seller (1 to 100 characters on one line), e.g. acme-store-042.',
+				description:
+					'Enter your own name or ID for the seller (1 to 100 characters on one line), e.g. acme-store-042.',
 			});
 		}
 		const validForMinutes = Number(this.getNodeParameter('options.validForMinutes', itemIndex, 10));
 		if (!Number.isFinite(validForMinutes) || validForMinutes < 1 || validForMinutes > 1440) {
-			throw new NodeOperationError(this.getNode(), `Valid For (Minutes) must be between 1 and 1440, not ${validForMinutes}`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`Valid For (Minutes) must be between 1 and 1440, not ${validForMinutes}`,
+				{ itemIndex },
+			);
 		}
 		const appId = String(credentials.appId ?? '').trim();
 		const issued = issueState({
@@ -83,7 +97,13 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		});
 		const scope = String(credentials.scope ?? '').trim() || MARKETPLACE.defaultScope;
 		return {
-			authorizationUrl: buildAuthorizationUrl({ baseUrl, appId, redirectUri, scope, state: issued.state }),
+			authorizationUrl: buildAuthorizationUrl({
+				baseUrl,
+				appId,
+				redirectUri,
+				scope,
+				state: issued.state,
+			}),
 			sellerReference,
 			state: issued.state,
 			expiresAt: issued.expiresAt,

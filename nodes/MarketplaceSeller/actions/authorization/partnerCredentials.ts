@@ -1,4 +1,8 @@
-import { NodeOperationError, type ICredentialDataDecryptedObject, type IExecuteFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IExecuteFunctions,
+} from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES } from '../../../shared/profile';
 import { credentialTypeOf } from '../../transport';
@@ -7,7 +11,10 @@ import { credentialTypeOf } from '../../transport';
  * The third party credential of the node, or a clear error naming what the user sees: n8n 2.x
  * shows the app kind as the credential type in the credential selector, not as a field.
  */
-export async function partnerCredentials(context: IExecuteFunctions, refusal: string): Promise<ICredentialDataDecryptedObject> {
+export async function partnerCredentials(
+	context: IExecuteFunctions,
+	refusal: string,
+): Promise<ICredentialDataDecryptedObject> {
 	if (credentialTypeOf(context) !== CREDENTIAL_TYPES.thirdParty) {
 		throw new NodeOperationError(context.getNode(), refusal, {
 			description:

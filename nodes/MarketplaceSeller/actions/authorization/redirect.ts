@@ -21,15 +21,20 @@ function fromRecord(query: Record<string, unknown>): RedirectParameters {
 	return {
 		code: text(query.code),
 		state: text(query.state),
-		denied: error === '' ? undefined : errorDescription === '' ? error : `${error}: ${errorDescription}`,
+		denied:
+			error === '' ? undefined : errorDescription === '' ? error : `${error}: ${errorDescription}`,
 	};
 }
 
-function malformed(context: IExecuteFunctions, itemIndex: number, message: string): NodeOperationError {
+function malformed(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+): NodeOperationError {
 	return new NodeOperationError(context.getNode(), message, {
 		itemIndex,
 		description:
-			'Pass the query parameters the seller\'s browser brought to your redirect URL (code and state), e.g. {{ $json.query }} after a Webhook node, or choose Redirect Address and pass the whole address.',
+			"Pass the query parameters the seller's browser brought to your redirect URL (code and state), e.g. {{ $json.query }} after a Webhook node, or choose Redirect Address and pass the whole address.",
 	});
 }
 
@@ -38,7 +43,8 @@ export function readRedirect(context: IExecuteFunctions, itemIndex: number): Red
 	if (context.getNodeParameter('redirectInput', itemIndex, 'query') === 'url') {
 		const address = text(context.getNodeParameter('redirectAddress', itemIndex, ''));
 		const url = parseUrl(address);
-		if (url === undefined) throw malformed(context, itemIndex, `Redirect Address "${address}" is not a URL`);
+		if (url === undefined)
+			throw malformed(context, itemIndex, `Redirect Address "${address}" is not a URL`);
 		return fromRecord(Object.fromEntries(url.searchParams));
 	}
 	let query = context.getNodeParameter('query', itemIndex, {}) as unknown;

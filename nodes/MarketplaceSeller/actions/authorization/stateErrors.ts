@@ -2,14 +2,24 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import type { StateCheck } from '../../../shared/authorizationState';
 
-const RESTART = 'Nothing was sent to the marketplace. If the seller really wants to connect, send them a new authorization URL (Get Authorization URL).';
+const RESTART =
+	'Nothing was sent to the marketplace. If the seller really wants to connect, send them a new authorization URL (Get Authorization URL).';
 
 /** The message for a state Complete Authorization refuses, by what is wrong with it. */
-export function stateError(node: INode, check: Extract<StateCheck, { ok: false }>, appId: string, itemIndex: number): NodeOperationError {
-	const explain = (message: string, why: string) => new NodeOperationError(node, message, { itemIndex, description: `${why} ${RESTART}` });
+export function stateError(
+	node: INode,
+	check: Extract<StateCheck, { ok: false }>,
+	appId: string,
+	itemIndex: number,
+): NodeOperationError {
+	const explain = (message: string, why: string) =>
+		new NodeOperationError(node, message, { itemIndex, description: `${why} ${RESTART}` });
 	switch (check.problem) {
 		case 'missing':
-			return explain('The redirect has no state', 'The marketplace sends ?code=...&state=... back to the redirect URL; without the state the request cannot be checked.');
+			return explain(
+				'The redirect has no state',
+				'The marketplace sends ?code=...&state=... back to the redirect URL; without the state the request cannot be checked.',
+			);
 		case 'malformed':
 			return explain(
 				'The state was not issued by Get Authorization URL',
@@ -22,13 +32,13 @@ export function stateError(node: INode, check: Extract<StateCheck, { ok: false }
 			);
 		case 'forged':
 			return explain(
-				'The state\'s signature does not match this credential\'s App Secret',
+				"The state's signature does not match this credential's App Secret",
 				'The state was changed after it was issued, forged, or the App Secret was regenerated since the link was made.',
 			);
 		case 'expired':
 			return explain(
 				`The authorization link expired at ${check.expiresAt ?? 'an earlier time'}`,
-				'The seller approved after the link\'s validity (Valid For on Get Authorization URL, 10 minutes by default).',
+				"The seller approved after the link's validity (Valid For on Get Authorization URL, 10 minutes by default).",
 			);
 	}
 }

@@ -9,7 +9,16 @@ import * as updateHyperlocal from './updateHyperlocal.operation';
 import * as updateInventory from './updateInventory.operation';
 import * as updatePrice from './updatePrice.operation';
 
-export { create, createHyperlocal, get, getAll, update, updateHyperlocal, updateInventory, updatePrice };
+export {
+	create,
+	createHyperlocal,
+	get,
+	getAll,
+	update,
+	updateHyperlocal,
+	updateInventory,
+	updatePrice,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -28,15 +37,22 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create Hyperlocal',
 				value: 'createHyperlocal',
-				description: 'Create hyperlocal listings: one package, one location, address and dating labels',
+				description:
+					'Create hyperlocal listings: one package, one location, address and dating labels',
 				action: 'Create hyperlocal listing',
 			},
 			{ name: 'Get', value: 'get', description: 'Get listings by SKU', action: 'Get listings' },
-			{ name: 'Get Many', value: 'getAll', description: 'Get many listings, by status', action: 'Get many listings' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get many listings, by status',
+				action: 'Get many listings',
+			},
 			{
 				name: 'Update',
 				value: 'update',
-				description: 'Change fields of existing listings (the whole listing is sent, with your changes)',
+				description:
+					'Change fields of existing listings (the whole listing is sent, with your changes)',
 				action: 'Update listing',
 			},
 			{

@@ -55,7 +55,11 @@ const properties: INodeProperties[] = [
 	{
 		...listingStatusProperty,
 		options: [
-			{ name: 'Active', value: 'ACTIVE', description: 'For sale once it has inventory at a location' },
+			{
+				name: 'Active',
+				value: 'ACTIVE',
+				description: 'For sale once it has inventory at a location',
+			},
 			{ name: 'Inactive', value: 'INACTIVE', description: 'Created but not for sale' },
 		],
 		displayOptions: fieldsMode,
@@ -74,10 +78,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['create'] } },
+	properties,
+);
 
 /** Creates listings; an existing SKU is overwritten (docs/marketplace-api/listings.md#create). Nothing is read first. */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'create',
 		operation: 'Create listing',

@@ -7,8 +7,19 @@ import {
 } from 'n8n-workflow';
 
 import { readRequiredText } from '../../helpers/parameters';
-import { hyperlocalLocationFields, hyperlocalPackageProperty, priceAndTaxFields, readHyperlocalFields, requiredLabelProperties } from './hyperlocal.fields';
-import { listingInputProperty, listingStatusProperty, productIdProperty, skuProperty } from './listing.fields';
+import {
+	hyperlocalLocationFields,
+	hyperlocalPackageProperty,
+	priceAndTaxFields,
+	readHyperlocalFields,
+	requiredLabelProperties,
+} from './hyperlocal.fields';
+import {
+	listingInputProperty,
+	listingStatusProperty,
+	productIdProperty,
+	skuProperty,
+} from './listing.fields';
 import { readListing } from './listing.input';
 import { writeListings } from './write';
 
@@ -46,7 +57,11 @@ const properties: INodeProperties[] = [
 	{
 		...listingStatusProperty,
 		options: [
-			{ name: 'Active', value: 'ACTIVE', description: 'For sale once it has inventory at its location' },
+			{
+				name: 'Active',
+				value: 'ACTIVE',
+				description: 'For sale once it has inventory at its location',
+			},
 			{ name: 'Inactive', value: 'INACTIVE', description: 'Created but not for sale' },
 		],
 		displayOptions: fieldsMode,
@@ -57,13 +72,19 @@ const properties: INodeProperties[] = [
 	...requiredLabelProperties.map((field) => ({ ...field, displayOptions: fieldsMode })),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['createHyperlocal'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['createHyperlocal'] } },
+	properties,
+);
 
 /**
  * Creates hyperlocal listings (POST .../listings/v3/hyperlocal; docs/marketplace-api/listings.md#hyperlocal-listings): a single package and
  * location, both labels required. Checked before sending like the standard Create.
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'hyperlocalCreate',
 		operation: 'Create hyperlocal listing',

@@ -5,7 +5,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, unitFailure, type UnitOutcome } from '../../helpers/execution';
+import {
+	collectUnits,
+	executeInBatches,
+	inInputOrder,
+	unitFailure,
+	type UnitOutcome,
+} from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
 import { LISTING_BATCH_SIZE } from './listing.values';
 import { lookUpListings, whyMissing } from './lookup';
@@ -22,27 +28,49 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['get'] } },
+	properties,
+);
 
 /** One output item per SKU: the listing with its SKU, or an error naming why it is missing. */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
 		readIdList(this, 'skus', itemIndex, 'SKU').map((id) => ({ id, payload: null })),
 	);
-	const results = await executeInBatches(this, units, LISTING_BATCH_SIZE, async (batch) => {
-		const lookup = await lookUpListings(this, batch.map((unit) => unit.id), batch[0].itemIndex, 'Get listings');
-		return batch.map((unit): UnitOutcome => {
-			const listing = lookup.available[unit.id];
-			if (listing) return { ok: true, json: { sku: unit.id, ...listing } };
-			const reason = whyMissing(lookup, unit.id);
-			return unitFailure(this, unit, { sku: unit.id, availability: reason }, {
-				message: `Listing ${unit.id} is ${reason}`,
-				description:
-					reason === 'invalid'
-						? 'The marketplace does not accept this SKU: check its spelling.'
-						: 'No listing with this SKU exists for the seller.',
+	const results = await executeInBatches(
+		this,
+		units,
+		LISTING_BATCH_SIZE,
+		async (batch) => {
+			const lookup = await lookUpListings(
+				this,
+				batch.map((unit) => unit.id),
+				batch[0].itemIndex,
+				'Get listings',
+			);
+			return batch.map((unit): UnitOutcome => {
+				const listing = lookup.available[unit.id];
+				if (listing) return { ok: true, json: { sku: unit.id, ...listing } };
+				const reason = whyMissing(lookup, unit.id);
+				return unitFailure(
+					this,
+					unit,
+					{ sku: unit.id, availability: reason },
+					{
+						message: `Listing ${unit.id} is ${reason}`,
+						description:
+							reason === 'invalid'
+								? 'The marketplace does not accept this SKU: check its spelling.'
+								: 'No listing with this SKU exists for the seller.',
+					},
+				);
 			});
-		});
-	}, 'sku');
+		},
+		'sku',
+	);
 	return inInputOrder(rejected, results);
 }

@@ -10,7 +10,9 @@ import { labelFieldOptions } from './labels.fields';
 import { entityFields, packageSizeFields } from './listing.fields';
 
 /** Price and tax: the standard listing's MRP, selling price, currency and HSN fields. */
-export const priceAndTaxFields: INodeProperties[] = entityFields(true).filter((field) => ['mrp', 'sellingPrice', 'currency', 'hsn'].includes(field.name));
+export const priceAndTaxFields: INodeProperties[] = entityFields(true).filter((field) =>
+	['mrp', 'sellingPrice', 'currency', 'hsn'].includes(field.name),
+);
 
 /** The one package of a hyperlocal listing: a one-value fixed collection named like the wire field. */
 export const hyperlocalPackageProperty: INodeProperties = {
@@ -25,7 +27,14 @@ export const hyperlocalPackageProperty: INodeProperties = {
 			name: 'package',
 			displayName: 'Package',
 			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', placeholder: 'e.g. Box' },
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					required: true,
+					default: '',
+					placeholder: 'e.g. Box',
+				},
 				...packageSizeFields,
 			],
 		},
@@ -62,7 +71,11 @@ export const requiredLabelProperties: INodeProperties[] = labelFieldOptions.map(
 }));
 
 /** The wire field values of a hyperlocal listing given in fields mode (see listingFromFields). */
-export function readHyperlocalFields(context: IExecuteFunctions, itemIndex: number, extra: IDataObject): IDataObject {
+export function readHyperlocalFields(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	extra: IDataObject,
+): IDataObject {
 	return {
 		productId: context.getNodeParameter('productId', itemIndex, ''),
 		listingStatus: context.getNodeParameter('listingStatus', itemIndex, 'ACTIVE'),

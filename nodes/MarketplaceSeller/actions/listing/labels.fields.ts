@@ -12,7 +12,8 @@ export const labelFieldOptions: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Address Label Field',
 		default: {},
-		description: 'Who made, imported and packed the product, and where it comes from (the listing\'s address_label)',
+		description:
+			"Who made, imported and packed the product, and where it comes from (the listing's address_label)",
 		options: [
 			{
 				displayName: 'Countries of Origin',
@@ -54,11 +55,33 @@ export const labelFieldOptions: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Dating Label Field',
 		default: {},
-		description: 'Manufacturing date, shelf life and expiry date (the listing\'s dating_label); whole numbers, as the marketplace\'s documentation for the category prescribes',
+		description:
+			"Manufacturing date, shelf life and expiry date (the listing's dating_label); whole numbers, as the marketplace's documentation for the category prescribes",
 		options: [
-			{ displayName: 'Expiry Date', name: 'expiryDate', type: 'number', default: null, placeholder: 'e.g. 1767225600000', description: 'Whole number (expiry_date)' },
-			{ displayName: 'Manufacturing Date', name: 'mfgDate', type: 'number', default: null, placeholder: 'e.g. 1735689600000', description: 'Whole number (mfg_date)' },
-			{ displayName: 'Shelf Life', name: 'shelfLife', type: 'number', default: null, placeholder: 'e.g. 365', description: 'Whole number (shelf_life)' },
+			{
+				displayName: 'Expiry Date',
+				name: 'expiryDate',
+				type: 'number',
+				default: null,
+				placeholder: 'e.g. 1767225600000',
+				description: 'Whole number (expiry_date)',
+			},
+			{
+				displayName: 'Manufacturing Date',
+				name: 'mfgDate',
+				type: 'number',
+				default: null,
+				placeholder: 'e.g. 1735689600000',
+				description: 'Whole number (mfg_date)',
+			},
+			{
+				displayName: 'Shelf Life',
+				name: 'shelfLife',
+				type: 'number',
+				default: null,
+				placeholder: 'e.g. 365',
+				description: 'Whole number (shelf_life)',
+			},
 		],
 	},
 ];

@@ -8,10 +8,22 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { SHIPPING_PROVIDERS } from '../../../shared/profile';
 import { isPositiveNumber, isWholeNumber, limitNote, shown } from '../../../shared/validators';
-import { ARCHIVED_STATUSES, FULFILLMENT_PROFILES, LISTING_STATUSES, LOCATION_STATUSES, PROCUREMENT_TYPES } from './listing.values';
+import {
+	ARCHIVED_STATUSES,
+	FULFILLMENT_PROFILES,
+	LISTING_STATUSES,
+	LOCATION_STATUSES,
+	PROCUREMENT_TYPES,
+} from './listing.values';
 
 /** Which call a listing is written with; hyperlocal listings have their own create and update. */
-export type ListingMode = 'create' | 'update' | 'price' | 'inventory' | 'hyperlocalCreate' | 'hyperlocalUpdate';
+export type ListingMode =
+	| 'create'
+	| 'update'
+	| 'price'
+	| 'inventory'
+	| 'hyperlocalCreate'
+	| 'hyperlocalUpdate';
 
 const HYPERLOCAL_MODES: ListingMode[] = ['hyperlocalCreate', 'hyperlocalUpdate'];
 
@@ -33,9 +45,29 @@ type Requirement =
 	| 'address_label'
 	| 'dating_label';
 
-const WHOLE_LISTING: Requirement[] = ['product_id', 'listing_status', 'price', 'tax', 'fulfillment_profile', 'fulfillment', 'packages', 'locations'];
-const HYPERLOCAL_UPDATE: Requirement[] = ['product_id', 'listing_status', 'price', 'tax', 'location'];
-const HYPERLOCAL_CREATE: Requirement[] = [...HYPERLOCAL_UPDATE, 'package', 'address_label', 'dating_label'];
+const WHOLE_LISTING: Requirement[] = [
+	'product_id',
+	'listing_status',
+	'price',
+	'tax',
+	'fulfillment_profile',
+	'fulfillment',
+	'packages',
+	'locations',
+];
+const HYPERLOCAL_UPDATE: Requirement[] = [
+	'product_id',
+	'listing_status',
+	'price',
+	'tax',
+	'location',
+];
+const HYPERLOCAL_CREATE: Requirement[] = [
+	...HYPERLOCAL_UPDATE,
+	'package',
+	'address_label',
+	'dating_label',
+];
 
 /**
  * The standard listing's entities that the hyperlocal models do not have, and what to give instead
@@ -86,17 +118,21 @@ const MOVED_IN_V3: Record<string, string> = {
 	hsn: 'tax',
 };
 
-const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 /** A label left out or empty; a label of the wrong type is reported by labelsProblem. */
-const absentLabel = (value: unknown) => blank(value) || (isObject(value) && Object.keys(value).length === 0);
+const absentLabel = (value: unknown) =>
+	blank(value) || (isObject(value) && Object.keys(value).length === 0);
 
 /** What is missing for a requirement, as "field: what", or undefined when it is met. */
 function missing(listing: IDataObject, requirement: Requirement): string | undefined {
 	const value = listing[requirement];
 	switch (requirement) {
 		case 'product_id':
-			return typeof value === 'string' && value.trim() !== '' ? undefined : 'product_id is required';
+			return typeof value === 'string' && value.trim() !== ''
+				? undefined
+				: 'product_id is required';
 		case 'listing_status':
 			return blank(value) ? 'listing_status is required (ACTIVE or INACTIVE)' : undefined;
 		case 'price': {
@@ -107,29 +143,48 @@ function missing(listing: IDataObject, requirement: Requirement): string | undef
 		case 'tax':
 			return isObject(value) && !blank(value.hsn) ? undefined : 'tax.hsn is required (8 digits)';
 		case 'fulfillment_profile':
-			return blank(value) ? `fulfillment_profile is required (${FULFILLMENT_PROFILES.slice(0, -1).join(', ')} or ${FULFILLMENT_PROFILES.at(-1)})` : undefined;
+			return blank(value)
+				? `fulfillment_profile is required (${FULFILLMENT_PROFILES.slice(0, -1).join(', ')} or ${FULFILLMENT_PROFILES.at(-1)})`
+				: undefined;
 		case 'fulfillment': {
 			// Optional, but complete when given (docs/marketplace-api/listings.md#create).
 			if (value === undefined) return undefined;
-			if (!isObject(value)) return 'fulfillment must be an object {dispatch_sla, shipping_provider, procurement_type}';
-			const field = ['dispatch_sla', 'shipping_provider', 'procurement_type'].find((key) => blank(value[key]));
-			return field === undefined ? undefined : `fulfillment.${field} is required when fulfillment is given`;
+			if (!isObject(value))
+				return 'fulfillment must be an object {dispatch_sla, shipping_provider, procurement_type}';
+			const field = ['dispatch_sla', 'shipping_provider', 'procurement_type'].find((key) =>
+				blank(value[key]),
+			);
+			return field === undefined
+				? undefined
+				: `fulfillment.${field} is required when fulfillment is given`;
 		}
 		case 'packages':
-			return Array.isArray(value) && value.length > 0 ? undefined : 'packages: at least one package is required';
+			return Array.isArray(value) && value.length > 0
+				? undefined
+				: 'packages: at least one package is required';
 		case 'locations':
-			return Array.isArray(value) && value.length > 0 ? undefined : 'locations: at least one location is required';
+			return Array.isArray(value) && value.length > 0
+				? undefined
+				: 'locations: at least one location is required';
 		case 'archived_status':
 			return blank(value) ? 'archived_status is required (ARCHIVED or NONE)' : undefined;
 		case 'package':
-			return isObject(value) ? undefined : 'package: one package {name, dimensions, weight} is required';
+			return isObject(value)
+				? undefined
+				: 'package: one package {name, dimensions, weight} is required';
 		case 'location':
-			return isObject(value) ? undefined : 'location: one location {id, status, inventory} is required';
+			return isObject(value)
+				? undefined
+				: 'location: one location {id, status, inventory} is required';
 		case 'address_label':
 			// Required on hyperlocal create; the model's fields are each optional, so one must be given.
-			return absentLabel(value) ? 'address_label is required for a hyperlocal listing (manufacturer, importer or packer details, or countries of origin)' : undefined;
+			return absentLabel(value)
+				? 'address_label is required for a hyperlocal listing (manufacturer, importer or packer details, or countries of origin)'
+				: undefined;
 		case 'dating_label':
-			return absentLabel(value) ? 'dating_label is required for a hyperlocal listing (mfg_date, shelf_life or expiry_date)' : undefined;
+			return absentLabel(value)
+				? 'dating_label is required for a hyperlocal listing (mfg_date, shelf_life or expiry_date)'
+				: undefined;
 	}
 }
 
@@ -140,21 +195,36 @@ export function needsCurrentListing(listing: IDataObject, mode: ListingMode): bo
 
 function priceProblem(price: IDataObject): string | undefined {
 	for (const field of ['mrp', 'selling_price', 'mop', 'nlc', 'dealer_price']) {
-		if (price[field] !== undefined && !isWholeNumber(price[field], 1)) return `price.${field} must be a whole number above 0${limitNote(price[field])}, got ${shown(price[field])}`;
+		if (price[field] !== undefined && !isWholeNumber(price[field], 1))
+			return `price.${field} must be a whole number above 0${limitNote(price[field])}, got ${shown(price[field])}`;
 	}
-	if (typeof price.mrp === 'number' && typeof price.selling_price === 'number' && price.selling_price > price.mrp) {
+	if (
+		typeof price.mrp === 'number' &&
+		typeof price.selling_price === 'number' &&
+		price.selling_price > price.mrp
+	) {
 		return `price.selling_price (${price.selling_price}) must not be above price.mrp (${price.mrp})`;
 	}
-	if (price.currency !== undefined && (typeof price.currency !== 'string' || price.currency.trim() === '')) return 'price.currency must be a currency code such as INR';
+	if (
+		price.currency !== undefined &&
+		(typeof price.currency !== 'string' || price.currency.trim() === '')
+	)
+		return 'price.currency must be a currency code such as INR';
 	return undefined;
 }
 
 function fulfillmentProblem(fulfillment: IDataObject): string | undefined {
 	const providers: string[] = Object.values(SHIPPING_PROVIDERS);
-	if (fulfillment.shipping_provider !== undefined && !providers.includes(String(fulfillment.shipping_provider))) {
+	if (
+		fulfillment.shipping_provider !== undefined &&
+		!providers.includes(String(fulfillment.shipping_provider))
+	) {
 		return `fulfillment.shipping_provider "${String(fulfillment.shipping_provider)}" is not one of ${providers.join(', ')}`;
 	}
-	if (fulfillment.procurement_type !== undefined && !(PROCUREMENT_TYPES as readonly string[]).includes(String(fulfillment.procurement_type))) {
+	if (
+		fulfillment.procurement_type !== undefined &&
+		!(PROCUREMENT_TYPES as readonly string[]).includes(String(fulfillment.procurement_type))
+	) {
 		return `fulfillment.procurement_type "${String(fulfillment.procurement_type)}" is not one of ${PROCUREMENT_TYPES.join(', ')}`;
 	}
 	if (fulfillment.dispatch_sla !== undefined && !isWholeNumber(fulfillment.dispatch_sla, 0)) {
@@ -170,9 +240,11 @@ function packageProblem(entry: unknown, path: string): string | undefined {
 	const dimensions = isObject(entry.dimensions) ? entry.dimensions : {};
 	for (const field of ['length', 'breadth', 'height']) {
 		const value = dimensions[field];
-		if (!isPositiveNumber(value)) return `${path}.dimensions.${field} must be a number above 0, got ${shown(value)}`;
+		if (!isPositiveNumber(value))
+			return `${path}.dimensions.${field} must be a number above 0, got ${shown(value)}`;
 	}
-	if (!isPositiveNumber(entry.weight)) return `${path}.weight must be a number above 0, got ${shown(entry.weight)}`;
+	if (!isPositiveNumber(entry.weight))
+		return `${path}.weight must be a number above 0, got ${shown(entry.weight)}`;
 	return undefined;
 }
 
@@ -187,8 +259,10 @@ function packagesProblem(packages: unknown): string | undefined {
 
 /** One location at `path` (locations[i], or a hyperlocal listing's location). */
 function locationProblem(location: unknown, path: string): string | undefined {
-	if (!isObject(location) || typeof location.id !== 'string' || location.id.trim() === '') return `${path}.id is required`;
-	if (!LOCATION_STATUSES.includes(String(location.status))) return `${path}.status must be ENABLED or DISABLED, got "${String(location.status)}"`;
+	if (!isObject(location) || typeof location.id !== 'string' || location.id.trim() === '')
+		return `${path}.id is required`;
+	if (!LOCATION_STATUSES.includes(String(location.status)))
+		return `${path}.status must be ENABLED or DISABLED, got "${String(location.status)}"`;
 	if (location.inventory !== undefined && !isWholeNumber(location.inventory, 0)) {
 		return `${path}.inventory must be a whole number of 0 or more${limitNote(location.inventory)}, got ${shown(location.inventory)}`;
 	}
@@ -208,47 +282,80 @@ function locationsProblem(locations: unknown): string | undefined {
 function labelsProblem(listing: IDataObject): string | undefined {
 	const address = listing.address_label;
 	if (address !== undefined) {
-		if (!isObject(address)) return 'address_label must be an object {manufacturer_details, importer_details, packer_details, countries_of_origin}, not a text';
-		for (const field of ['manufacturer_details', 'importer_details', 'packer_details', 'countries_of_origin']) {
+		if (!isObject(address))
+			return 'address_label must be an object {manufacturer_details, importer_details, packer_details, countries_of_origin}, not a text';
+		for (const field of [
+			'manufacturer_details',
+			'importer_details',
+			'packer_details',
+			'countries_of_origin',
+		]) {
 			const list = address[field];
-			if (list !== undefined && !(Array.isArray(list) && list.every((entry) => typeof entry === 'string'))) return `address_label.${field} must be a list of texts`;
+			if (
+				list !== undefined &&
+				!(Array.isArray(list) && list.every((entry) => typeof entry === 'string'))
+			)
+				return `address_label.${field} must be a list of texts`;
 		}
 	}
 	const dating = listing.dating_label;
 	if (dating !== undefined) {
-		if (!isObject(dating)) return 'dating_label must be an object {mfg_date, shelf_life, expiry_date}, not a text';
+		if (!isObject(dating))
+			return 'dating_label must be an object {mfg_date, shelf_life, expiry_date}, not a text';
 		for (const field of ['mfg_date', 'shelf_life', 'expiry_date']) {
-			if (dating[field] !== undefined && !isWholeNumber(dating[field], 0)) return `dating_label.${field} must be a whole number${limitNote(dating[field])}, got ${shown(dating[field])}`;
+			if (dating[field] !== undefined && !isWholeNumber(dating[field], 0))
+				return `dating_label.${field} must be a whole number${limitNote(dating[field])}, got ${shown(dating[field])}`;
 		}
 	}
 	return undefined;
 }
 
 /** Returns the first problem of a wire listing, as "field: what is wrong", or undefined. */
-export function listingProblem(listing: IDataObject, mode: ListingMode, phase: CheckPhase): string | undefined {
+export function listingProblem(
+	listing: IDataObject,
+	mode: ListingMode,
+	phase: CheckPhase,
+): string | undefined {
 	const hyperlocal = HYPERLOCAL_MODES.includes(mode);
 	for (const [field, entity] of Object.entries(MOVED_IN_V3)) {
 		const under = hyperlocal && entity === 'packages' ? 'package' : entity;
-		if (listing[field] !== undefined) return `${field} must be given under ${under} (version 3 moved it there)`;
+		if (listing[field] !== undefined)
+			return `${field} must be given under ${under} (version 3 moved it there)`;
 	}
 	for (const [field, why] of Object.entries(hyperlocal ? NOT_HYPERLOCAL : HYPERLOCAL_ONLY)) {
 		if (listing[field] !== undefined) return `${field}: ${why}`;
 	}
 	const required = REQUIRED[mode][phase];
-	const unmet = (requirement: Requirement) => (required.includes(requirement) ? missing(listing, requirement) : undefined);
+	const unmet = (requirement: Requirement) =>
+		required.includes(requirement) ? missing(listing, requirement) : undefined;
 	const problems: Array<() => string | undefined> = [
 		() => unmet('product_id'),
 		() => unmet('listing_status'),
-		() => (listing.listing_status !== undefined && !LISTING_STATUSES.includes(String(listing.listing_status)) ? `listing_status must be ACTIVE or INACTIVE, got "${String(listing.listing_status)}"` : undefined),
+		() =>
+			listing.listing_status !== undefined &&
+			!LISTING_STATUSES.includes(String(listing.listing_status))
+				? `listing_status must be ACTIVE or INACTIVE, got "${String(listing.listing_status)}"`
+				: undefined,
 		() => unmet('price'),
-		() => (listing.price === undefined ? undefined : isObject(listing.price) ? priceProblem(listing.price) : 'price must be an object {mrp, selling_price, currency}'),
+		() =>
+			listing.price === undefined
+				? undefined
+				: isObject(listing.price)
+					? priceProblem(listing.price)
+					: 'price must be an object {mrp, selling_price, currency}',
 		() => unmet('tax'),
 		() => {
 			const hsn = isObject(listing.tax) ? listing.tax.hsn : undefined;
-			return hsn !== undefined && !/^\d{8}$/.test(String(hsn)) ? `tax.hsn must be exactly 8 digits, got "${String(hsn)}"` : undefined;
+			return hsn !== undefined && !/^\d{8}$/.test(String(hsn))
+				? `tax.hsn must be exactly 8 digits, got "${String(hsn)}"`
+				: undefined;
 		},
 		() => unmet('fulfillment_profile'),
-		() => (listing.fulfillment_profile !== undefined && !FULFILLMENT_PROFILES.includes(String(listing.fulfillment_profile)) ? `fulfillment_profile "${String(listing.fulfillment_profile)}" is not one of ${FULFILLMENT_PROFILES.join(', ')}` : undefined),
+		() =>
+			listing.fulfillment_profile !== undefined &&
+			!FULFILLMENT_PROFILES.includes(String(listing.fulfillment_profile))
+				? `fulfillment_profile "${String(listing.fulfillment_profile)}" is not one of ${FULFILLMENT_PROFILES.join(', ')}`
+				: undefined,
 		() => (isObject(listing.fulfillment) ? fulfillmentProblem(listing.fulfillment) : undefined),
 		() => unmet('fulfillment'),
 		() => unmet('packages'),
@@ -258,12 +365,20 @@ export function listingProblem(listing: IDataObject, mode: ListingMode, phase: C
 		() => unmet('package'),
 		() => (listing.package === undefined ? undefined : packageProblem(listing.package, 'package')),
 		() => unmet('location'),
-		() => (listing.location === undefined ? undefined : locationProblem(listing.location, 'location')),
+		() =>
+			listing.location === undefined ? undefined : locationProblem(listing.location, 'location'),
 		() => unmet('address_label'),
 		() => unmet('dating_label'),
 		() => labelsProblem(listing),
-		() => (listing.archived_status !== undefined && mode !== 'update' && mode !== 'hyperlocalUpdate' ? 'archived_status can only be set with Update' : undefined),
-		() => (listing.archived_status !== undefined && !ARCHIVED_STATUSES.includes(String(listing.archived_status)) ? `archived_status must be ARCHIVED or NONE, got "${String(listing.archived_status)}"` : undefined),
+		() =>
+			listing.archived_status !== undefined && mode !== 'update' && mode !== 'hyperlocalUpdate'
+				? 'archived_status can only be set with Update'
+				: undefined,
+		() =>
+			listing.archived_status !== undefined &&
+			!ARCHIVED_STATUSES.includes(String(listing.archived_status))
+				? `archived_status must be ARCHIVED or NONE, got "${String(listing.archived_status)}"`
+				: undefined,
 		() => unmet('archived_status'),
 	];
 	for (const problem of problems) {
@@ -274,9 +389,17 @@ export function listingProblem(listing: IDataObject, mode: ListingMode, phase: C
 }
 
 /** Refuses bad input before anything is sent, naming the SKU and the field. */
-export function checkListing(context: IExecuteFunctions, sku: string, listing: IDataObject, mode: ListingMode, itemIndex: number): void {
+export function checkListing(
+	context: IExecuteFunctions,
+	sku: string,
+	listing: IDataObject,
+	mode: ListingMode,
+	itemIndex: number,
+): void {
 	if (!/^\S+$/.test(sku)) {
-		throw new NodeOperationError(context.getNode(), `SKU "${sku}" is empty or contains spaces`, { itemIndex });
+		throw new NodeOperationError(context.getNode(), `SKU "${sku}" is empty or contains spaces`, {
+			itemIndex,
+		});
 	}
 	const problem = listingProblem(listing, mode, 'input');
 	if (problem !== undefined) {

@@ -7,7 +7,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MARKETPLACE, SHIPPING_PROVIDERS } from '../../../shared/profile';
 import { enumOptions } from '../common.descriptions';
-import { FULFILLMENT_PROFILES, LISTING_STATUSES, PROCUREMENT_TYPES, SELLER_FULFILLED } from './listing.values';
+import {
+	FULFILLMENT_PROFILES,
+	LISTING_STATUSES,
+	PROCUREMENT_TYPES,
+	SELLER_FULFILLED,
+} from './listing.values';
 
 /** The listing_status of a listing, to set (Create, Update) or to search by. */
 export const listingStatusProperty: INodeProperties = {
@@ -81,7 +86,7 @@ const shippingProviderOptions = [
 	{
 		name: 'Marketplace Logistics',
 		value: SHIPPING_PROVIDERS.marketplace,
-		description: 'The marketplace\'s own logistics ships all orders',
+		description: "The marketplace's own logistics ships all orders",
 	},
 	{
 		name: 'Seller, Then Marketplace',
@@ -91,7 +96,8 @@ const shippingProviderOptions = [
 	{
 		name: 'Marketplace, Then Seller',
 		value: SHIPPING_PROVIDERS.marketplaceThenSeller,
-		description: 'Marketplace logistics first; the seller ships where logistics cannot and the seller can',
+		description:
+			'Marketplace logistics first; the seller ships where logistics cannot and the seller can',
 	},
 ];
 
@@ -102,13 +108,21 @@ export const locationsProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Location',
 	default: {},
-	description: 'Stock and buyability per seller location: inventory makes the listing buyable there, Disabled stops it',
+	description:
+		'Stock and buyability per seller location: inventory makes the listing buyable there, Disabled stops it',
 	options: [
 		{
 			name: 'location',
 			displayName: 'Location',
 			values: [
-				{ displayName: 'Location ID', name: 'id', type: 'string', required: true, default: '', placeholder: 'e.g. LOC1234567890' },
+				{
+					displayName: 'Location ID',
+					name: 'id',
+					type: 'string',
+					required: true,
+					default: '',
+					placeholder: 'e.g. LOC1234567890',
+				},
 				{
 					displayName: 'Status',
 					name: 'status',
@@ -119,7 +133,13 @@ export const locationsProperty: INodeProperties = {
 					],
 					default: 'ENABLED',
 				},
-				{ displayName: 'Inventory', name: 'inventory', type: 'number', typeOptions: { minValue: 0 }, default: 0 },
+				{
+					displayName: 'Inventory',
+					name: 'inventory',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 0,
+				},
 			],
 		},
 	],
@@ -130,9 +150,36 @@ export const locationsProperty: INodeProperties = {
  * marketplace refuses. n8n's lint title-cases display names ("(Cm)"), so the unit is the hint.
  */
 export const packageSizeFields: INodeProperties[] = [
-	{ displayName: 'Length', name: 'length', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 30', hint: 'In cm' },
-	{ displayName: 'Breadth', name: 'breadth', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 20', hint: 'In cm' },
-	{ displayName: 'Height', name: 'height', type: 'number', typeOptions: { minValue: 0 }, required: true, default: null, placeholder: 'e.g. 5', hint: 'In cm' },
+	{
+		displayName: 'Length',
+		name: 'length',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		required: true,
+		default: null,
+		placeholder: 'e.g. 30',
+		hint: 'In cm',
+	},
+	{
+		displayName: 'Breadth',
+		name: 'breadth',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		required: true,
+		default: null,
+		placeholder: 'e.g. 20',
+		hint: 'In cm',
+	},
+	{
+		displayName: 'Height',
+		name: 'height',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		required: true,
+		default: null,
+		placeholder: 'e.g. 5',
+		hint: 'In cm',
+	},
 	{
 		displayName: 'Weight',
 		name: 'weight',
@@ -159,7 +206,15 @@ export const packagesProperty: INodeProperties = {
 			name: 'package',
 			displayName: 'Package',
 			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', placeholder: 'e.g. Box 1 of 2', description: 'Name of the package' },
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					required: true,
+					default: '',
+					placeholder: 'e.g. Box 1 of 2',
+					description: 'Name of the package',
+				},
 				...packageSizeFields,
 			],
 		},
@@ -179,12 +234,20 @@ export const fulfillmentProfileProperty: INodeProperties = {
 	name: 'fulfillmentProfile',
 	type: 'options',
 	options: [
-		{ name: 'Fulfilled by the Seller', value: SELLER_FULFILLED, description: 'The seller stores and packs the stock' },
+		{
+			name: 'Fulfilled by the Seller',
+			value: SELLER_FULFILLED,
+			description: 'The seller stores and packs the stock',
+		},
 		{ name: `Fulfilled by ${MARKETPLACE.displayName} Lite`, value: FULFILLMENT_PROFILES[1] },
-		{ name: `Fulfilled by ${MARKETPLACE.displayName}`, value: FULFILLMENT_PROFILES[2], description: 'The marketplace stores and packs the stock' },
+		{
+			name: `Fulfilled by ${MARKETPLACE.displayName}`,
+			value: FULFILLMENT_PROFILES[2],
+			description: 'The marketplace stores and packs the stock',
+		},
 	],
 	default: SELLER_FULFILLED,
-	description: 'Who fulfils the orders of this listing (the listing\'s fulfillment_profile)',
+	description: "Who fulfils the orders of this listing (the listing's fulfillment_profile)",
 };
 
 export const archivedStatusProperty: INodeProperties = {
@@ -192,11 +255,16 @@ export const archivedStatusProperty: INodeProperties = {
 	name: 'archivedStatus',
 	type: 'options',
 	options: [
-		{ name: 'Archived', value: 'ARCHIVED', description: 'Hide the listing from the seller\'s active catalogue' },
+		{
+			name: 'Archived',
+			value: 'ARCHIVED',
+			description: "Hide the listing from the seller's active catalogue",
+		},
 		{ name: 'Not Archived', value: 'NONE', description: 'Bring an archived listing back' },
 	],
 	default: 'NONE',
-	description: 'Whether the listing is archived; left out, the listing keeps its current archived status',
+	description:
+		'Whether the listing is archived; left out, the listing keeps its current archived status',
 };
 
 /** Entity fields shared by Create (top level) and Update (inside a collection). */
@@ -231,7 +299,8 @@ export function entityFields(required: boolean): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 61091000',
-			description: 'The 8-digit HSN classification of the product (tax entity, mandatory in version 3)',
+			description:
+				'The 8-digit HSN classification of the product (tax entity, mandatory in version 3)',
 			...requiredFlag,
 		},
 		{ ...fulfillmentProfileProperty, ...requiredFlag },

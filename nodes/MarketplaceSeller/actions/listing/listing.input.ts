@@ -12,7 +12,10 @@ export function readSku(context: IExecuteFunctions, itemIndex: number): string {
 	const value = context.getNodeParameter('sku', itemIndex, '', { extractValue: true }) as unknown;
 	const sku = String(value ?? '').trim();
 	if (sku === '') {
-		throw new NodeOperationError(context.getNode(), 'SKU is empty', { itemIndex, description: 'Enter the seller SKU of the listing.' });
+		throw new NodeOperationError(context.getNode(), 'SKU is empty', {
+			itemIndex,
+			description: 'Enter the seller SKU of the listing.',
+		});
 	}
 	return sku;
 }
@@ -21,9 +24,21 @@ export function readSku(context: IExecuteFunctions, itemIndex: number): string {
  * The wire listing of one item: the Listing (JSON) parameter in JSON mode, else built from the
  * parameter values `readFields` returns.
  */
-export function readListing(context: IExecuteFunctions, itemIndex: number, sku: string, readFields: () => IDataObject): IDataObject {
+export function readListing(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	sku: string,
+	readFields: () => IDataObject,
+): IDataObject {
 	if (context.getNodeParameter('listingInput', itemIndex, 'fields') === 'json') {
-		return normalizeListing(readJsonObject(context, 'listingJson', itemIndex, `SKU ${sku}: Listing (JSON) is not a JSON object`));
+		return normalizeListing(
+			readJsonObject(
+				context,
+				'listingJson',
+				itemIndex,
+				`SKU ${sku}: Listing (JSON) is not a JSON object`,
+			),
+		);
 	}
 	return listingFromFields(readFields());
 }

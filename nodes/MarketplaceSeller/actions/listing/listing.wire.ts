@@ -24,9 +24,17 @@ const WRITABLE_FIELDS = [
 ];
 
 /** Entities whose fields a change merges into the current listing; lists are replaced whole. */
-const MERGED_ENTITIES = ['price', 'tax', 'fulfillment', 'shipping_fees', 'address_label', 'dating_label'];
+const MERGED_ENTITIES = [
+	'price',
+	'tax',
+	'fulfillment',
+	'shipping_fees',
+	'address_label',
+	'dating_label',
+];
 
-const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function lines(value: unknown, separator: RegExp): string[] {
 	return String(value ?? '')
@@ -44,14 +52,21 @@ function addressLabelFromFields(fields: IDataObject): IDataObject | undefined {
 	add('manufacturer_details', lines(fields.manufacturerDetails, /\r?\n/));
 	add('importer_details', lines(fields.importerDetails, /\r?\n/));
 	add('packer_details', lines(fields.packerDetails, /\r?\n/));
-	add('countries_of_origin', splitList(String(fields.countriesOfOrigin ?? '').replace(/\r?\n/g, ',')));
+	add(
+		'countries_of_origin',
+		splitList(String(fields.countriesOfOrigin ?? '').replace(/\r?\n/g, ',')),
+	);
 	return Object.keys(label).length > 0 ? label : undefined;
 }
 
 /** dating_label from the Dating Label fields: whole numbers, as given. */
 function datingLabelFromFields(fields: IDataObject): IDataObject | undefined {
 	const label: IDataObject = {};
-	for (const [from, to] of [['mfgDate', 'mfg_date'], ['shelfLife', 'shelf_life'], ['expiryDate', 'expiry_date']]) {
+	for (const [from, to] of [
+		['mfgDate', 'mfg_date'],
+		['shelfLife', 'shelf_life'],
+		['expiryDate', 'expiry_date'],
+	]) {
 		if (fields[from] !== undefined && fields[from] !== '') label[to] = fields[from];
 	}
 	return Object.keys(label).length > 0 ? label : undefined;
@@ -67,12 +82,17 @@ function packageFromFields(entry: IDataObject): IDataObject {
 }
 
 function locationFromFields(location: IDataObject): IDataObject {
-	return { id: String(location.id ?? '').trim(), status: location.status, inventory: location.inventory };
+	return {
+		id: String(location.id ?? '').trim(),
+		status: location.status,
+		inventory: location.inventory,
+	};
 }
 
 /** A flat package {name, length, breadth, height, weight} in the model's nested form. */
 function nestedPackage<T>(entry: T): T | IDataObject {
-	if (!isObject(entry) || entry.dimensions !== undefined || entry.length === undefined) return entry;
+	if (!isObject(entry) || entry.dimensions !== undefined || entry.length === undefined)
+		return entry;
 	const { length, breadth, height, ...rest } = entry;
 	return { ...rest, dimensions: { length, breadth, height } };
 }
@@ -80,7 +100,8 @@ function nestedPackage<T>(entry: T): T | IDataObject {
 /** Builds the wire listing from parameter values; only the fields given appear. */
 export function listingFromFields(fields: IDataObject): IDataObject {
 	const listing: IDataObject = {};
-	if (fields.productId !== undefined && String(fields.productId).trim() !== '') listing.product_id = String(fields.productId).trim();
+	if (fields.productId !== undefined && String(fields.productId).trim() !== '')
+		listing.product_id = String(fields.productId).trim();
 	if (fields.listingStatus !== undefined) listing.listing_status = fields.listingStatus;
 	const currency = typeof fields.currency === 'string' ? fields.currency.trim() : '';
 	if (fields.mrp !== undefined || fields.sellingPrice !== undefined || currency !== '') {
@@ -91,25 +112,40 @@ export function listingFromFields(fields: IDataObject): IDataObject {
 		};
 	}
 	if (fields.hsn !== undefined) listing.tax = { hsn: String(fields.hsn).trim() };
-	if (fields.fulfillmentProfile !== undefined) listing.fulfillment_profile = fields.fulfillmentProfile;
-	if (fields.shippingProvider !== undefined || fields.procurementType !== undefined || fields.dispatchSla !== undefined) {
+	if (fields.fulfillmentProfile !== undefined)
+		listing.fulfillment_profile = fields.fulfillmentProfile;
+	if (
+		fields.shippingProvider !== undefined ||
+		fields.procurementType !== undefined ||
+		fields.dispatchSla !== undefined
+	) {
 		listing.fulfillment = {
 			...(fields.dispatchSla !== undefined ? { dispatch_sla: fields.dispatchSla } : {}),
-			...(fields.shippingProvider !== undefined ? { shipping_provider: fields.shippingProvider } : {}),
+			...(fields.shippingProvider !== undefined
+				? { shipping_provider: fields.shippingProvider }
+				: {}),
 			...(fields.procurementType !== undefined ? { procurement_type: fields.procurementType } : {}),
 		};
 	}
-	const packages = ((fields.packages as IDataObject | undefined)?.package ?? undefined) as IDataObject[] | undefined;
+	const packages = ((fields.packages as IDataObject | undefined)?.package ?? undefined) as
+		| IDataObject[]
+		| undefined;
 	if (packages !== undefined) listing.packages = packages.map(packageFromFields);
-	const locations = ((fields.locations as IDataObject | undefined)?.location ?? undefined) as IDataObject[] | undefined;
+	const locations = ((fields.locations as IDataObject | undefined)?.location ?? undefined) as
+		| IDataObject[]
+		| undefined;
 	if (locations !== undefined) listing.locations = locations.map(locationFromFields);
 	// A hyperlocal listing's single package (a one-value fixed collection) and location.
 	const singlePackage = (fields.package as IDataObject | undefined)?.package;
 	if (isObject(singlePackage)) listing.package = packageFromFields(singlePackage);
 	if (isObject(fields.location)) listing.location = locationFromFields(fields.location);
-	const addressLabel = isObject(fields.addressLabel) ? addressLabelFromFields(fields.addressLabel) : undefined;
+	const addressLabel = isObject(fields.addressLabel)
+		? addressLabelFromFields(fields.addressLabel)
+		: undefined;
 	if (addressLabel) listing.address_label = addressLabel;
-	const datingLabel = isObject(fields.datingLabel) ? datingLabelFromFields(fields.datingLabel) : undefined;
+	const datingLabel = isObject(fields.datingLabel)
+		? datingLabelFromFields(fields.datingLabel)
+		: undefined;
 	if (datingLabel) listing.dating_label = datingLabel;
 	if (fields.archivedStatus !== undefined) listing.archived_status = fields.archivedStatus;
 	return listing;
@@ -150,7 +186,10 @@ export function normalizeListing(input: IDataObject): IDataObject {
 		for (const [from, to] of renames) rename(copy, from, to);
 		listing[key] = copy;
 	};
-	entity('price', [['sellingPrice', 'selling_price'], ['dealerPrice', 'dealer_price']]);
+	entity('price', [
+		['sellingPrice', 'selling_price'],
+		['dealerPrice', 'dealer_price'],
+	]);
 	entity('fulfillment', [
 		['procurement_sla', 'dispatch_sla'],
 		['shippingProvider', 'shipping_provider'],
@@ -163,17 +202,25 @@ export function normalizeListing(input: IDataObject): IDataObject {
 		['packerDetails', 'packer_details'],
 		['countriesOfOrigin', 'countries_of_origin'],
 	]);
-	entity('dating_label', [['mfgDate', 'mfg_date'], ['shelfLife', 'shelf_life'], ['expiryDate', 'expiry_date']]);
-	if (isObject(listing.tax) && typeof listing.tax.hsn === 'number') listing.tax = { ...listing.tax, hsn: String(listing.tax.hsn) };
-	if (Array.isArray(listing.packages)) listing.packages = (listing.packages as unknown[]).map(nestedPackage);
-	if (listing.package !== undefined) listing.package = nestedPackage(listing.package) as IDataObject;
+	entity('dating_label', [
+		['mfgDate', 'mfg_date'],
+		['shelfLife', 'shelf_life'],
+		['expiryDate', 'expiry_date'],
+	]);
+	if (isObject(listing.tax) && typeof listing.tax.hsn === 'number')
+		listing.tax = { ...listing.tax, hsn: String(listing.tax.hsn) };
+	if (Array.isArray(listing.packages))
+		listing.packages = (listing.packages as unknown[]).map(nestedPackage);
+	if (listing.package !== undefined)
+		listing.package = nestedPackage(listing.package) as IDataObject;
 	return listing;
 }
 
 /** The writable part of a listing as a lookup returns it; locations keep id, status and inventory. */
 export function writableListing(current: IDataObject): IDataObject {
 	const listing: IDataObject = {};
-	for (const field of WRITABLE_FIELDS) if (current[field] !== undefined && current[field] !== null) listing[field] = current[field];
+	for (const field of WRITABLE_FIELDS)
+		if (current[field] !== undefined && current[field] !== null) listing[field] = current[field];
 	if (Array.isArray(listing.locations)) {
 		listing.locations = (listing.locations as IDataObject[]).map((location) => ({
 			id: location.id,
@@ -191,7 +238,10 @@ export function writableListing(current: IDataObject): IDataObject {
 export function mergeListing(current: IDataObject, changes: IDataObject): IDataObject {
 	const merged: IDataObject = { ...writableListing(current) };
 	for (const [key, value] of Object.entries(changes)) {
-		merged[key] = MERGED_ENTITIES.includes(key) && isObject(value) && isObject(merged[key]) ? { ...(merged[key] as IDataObject), ...value } : value;
+		merged[key] =
+			MERGED_ENTITIES.includes(key) && isObject(value) && isObject(merged[key])
+				? { ...(merged[key] as IDataObject), ...value }
+				: value;
 	}
 	if (merged.archived_status === undefined) merged.archived_status = 'NONE';
 	return merged;

@@ -18,7 +18,12 @@ export function whyMissing(lookup: ListingLookup, sku: string): 'invalid' | 'una
 	return lookup.invalid.includes(sku) ? 'invalid' : 'unavailable';
 }
 
-export async function lookUpListings(context: IExecuteFunctions, skus: string[], itemIndex: number, operation: string): Promise<ListingLookup> {
+export async function lookUpListings(
+	context: IExecuteFunctions,
+	skus: string[],
+	itemIndex: number,
+	operation: string,
+): Promise<ListingLookup> {
 	const response = await apiRequest<IDataObject>(context, {
 		method: 'GET',
 		path: `${PATHS.listings}/${idsInPath(skus)}`,
@@ -31,7 +36,11 @@ export async function lookUpListings(context: IExecuteFunctions, skus: string[],
 	const listed = (response.available ?? {}) as IDataObject;
 	for (const sku of skus) {
 		const listing = listed[sku];
-		if (listing !== null && typeof listing === 'object' && !Array.isArray(listing)) available[sku] = listing as IDataObject;
+		if (listing !== null && typeof listing === 'object' && !Array.isArray(listing))
+			available[sku] = listing as IDataObject;
 	}
-	return { available, invalid: Array.isArray(response.invalid) ? response.invalid.map(String) : [] };
+	return {
+		available,
+		invalid: Array.isArray(response.invalid) ? response.invalid.map(String) : [],
+	};
 }

@@ -28,7 +28,9 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	listingInputProperty('The listing fields to change, or the whole listing, as a JSON object in the version 3 structure'),
+	listingInputProperty(
+		'The listing fields to change, or the whole listing, as a JSON object in the version 3 structure',
+	),
 	{
 		displayName: 'Listing (JSON)',
 		name: 'listingJson',
@@ -57,16 +59,27 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['update'] } },
+	properties,
+);
 
 /** Sends the whole listing with the changes and archived_status ARCHIVED or NONE (docs/marketplace-api/listings.md#update). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'update',
 		operation: 'Update listing',
 		read: (itemIndex) => {
 			const sku = readSku(this, itemIndex);
-			const listing = readListing(this, itemIndex, sku, () => this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+			const listing = readListing(
+				this,
+				itemIndex,
+				sku,
+				() => this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+			);
 			return { sku, listing };
 		},
 	});

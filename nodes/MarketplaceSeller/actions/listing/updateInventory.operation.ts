@@ -10,15 +10,25 @@ import { readSku } from './listing.input';
 import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
 
-const properties: INodeProperties[] = [existingSkuProperty, productIdLookupProperty, { ...locationsProperty, required: true }];
+const properties: INodeProperties[] = [
+	existingSkuProperty,
+	productIdLookupProperty,
+	{ ...locationsProperty, required: true },
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updateInventory'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['updateInventory'] } },
+	properties,
+);
 
 /**
  * {<sku>: {product_id, locations}} (docs/marketplace-api/listings.md#update-inventory): inventory makes the listing buyable at a
  * location, DISABLED stops it (docs/marketplace-api/listings.md#update-inventory).
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'inventory',
 		operation: 'Update listing inventory',

@@ -5,7 +5,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { currencyProperty, entityFields, existingSkuProperty, productIdLookupProperty } from './listing.fields';
+import {
+	currencyProperty,
+	entityFields,
+	existingSkuProperty,
+	productIdLookupProperty,
+} from './listing.fields';
 import { readSku } from './listing.input';
 import { listingFromFields } from './listing.wire';
 import { writeListings } from './write';
@@ -17,10 +22,16 @@ const properties: INodeProperties[] = [
 	{ ...currencyProperty, required: true },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['listing'], operation: ['updatePrice'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['listing'], operation: ['updatePrice'] } },
+	properties,
+);
 
 /** {<sku>: {product_id, price: {mrp, selling_price, currency}}} (docs/marketplace-api/listings.md#update-price). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await writeListings(this, items, {
 		mode: 'price',
 		operation: 'Update listing price',

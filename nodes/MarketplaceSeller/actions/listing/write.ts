@@ -7,11 +7,23 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import {
+	collectUnits,
+	executeInBatches,
+	inInputOrder,
+	unitFailure,
+	type Unit,
+	type UnitOutcome,
+} from '../../helpers/execution';
 import { apiRequest, knownSecrets, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
-import { checkListing, listingProblem, needsCurrentListing, type ListingMode } from './listing.checks';
+import {
+	checkListing,
+	listingProblem,
+	needsCurrentListing,
+	type ListingMode,
+} from './listing.checks';
 import { LISTING_BATCH_SIZE } from './listing.values';
 import { mergeListing } from './listing.wire';
 import { lookUpListings, whyMissing, type ListingLookup } from './lookup';
@@ -35,7 +47,12 @@ function completed(listing: IDataObject, current: IDataObject, mode: ListingMode
 function problemsOf(result: IDataObject): string {
 	return [...listOf(result.errors), ...listOf(result.attribute_errors)]
 		.map((entry) => {
-			const where = [entry.code !== undefined ? `code ${String(entry.code)}` : undefined, entry.path ? `at ${String(entry.path)}` : undefined].filter(Boolean).join(', ');
+			const where = [
+				entry.code !== undefined ? `code ${String(entry.code)}` : undefined,
+				entry.path ? `at ${String(entry.path)}` : undefined,
+			]
+				.filter(Boolean)
+				.join(', ');
 			const text = String(entry.description ?? entry.message ?? '');
 			return where ? `${text} (${where})` : text;
 		})
@@ -47,10 +64,16 @@ function problemsOf(result: IDataObject): string {
  * A per-SKU result under HTTP 200: {"SKU": {status, errors, attribute_errors}} (docs/marketplace-api/listings.md#per-sku-results).
  * SUCCESS and WARNING pass (warnings kept in the output); FAILURE and a missing SKU fail.
  */
-function skuOutcome(context: IExecuteFunctions, unit: Unit<unknown>, response: IDataObject, what: string): UnitOutcome {
+function skuOutcome(
+	context: IExecuteFunctions,
+	unit: Unit<unknown>,
+	response: IDataObject,
+	what: string,
+): UnitOutcome {
 	const result = response[unit.id] as IDataObject | undefined;
 	const status = String(result?.status ?? '').toUpperCase();
-	if (result && (status === 'SUCCESS' || status === 'WARNING')) return { ok: true, json: { sku: unit.id, ...result } };
+	if (result && (status === 'SUCCESS' || status === 'WARNING'))
+		return { ok: true, json: { sku: unit.id, ...result } };
 	const detail = result
 		? redactSecrets(problemsOf(result), knownSecrets(context)) || `status ${status || 'missing'}`
 		: 'the marketplace did not report a result for this SKU';
@@ -67,8 +90,19 @@ function skuOutcome(context: IExecuteFunctions, unit: Unit<unknown>, response: I
 }
 
 /** A SKU that cannot be sent: its current listing is missing, or still lacks a required field. */
-function notSent(context: IExecuteFunctions, unit: Unit<unknown>, what: string, detail: string, description: string): UnitOutcome {
-	return unitFailure(context, unit, { sku: unit.id, status: 'NOT_SENT' }, { message: `${what} failed for SKU ${unit.id}: ${detail}`, description });
+function notSent(
+	context: IExecuteFunctions,
+	unit: Unit<unknown>,
+	what: string,
+	detail: string,
+	description: string,
+): UnitOutcome {
+	return unitFailure(
+		context,
+		unit,
+		{ sku: unit.id, status: 'NOT_SENT' },
+		{ message: `${what} failed for SKU ${unit.id}: ${detail}`, description },
+	);
 }
 
 export async function writeListings(
@@ -87,50 +121,82 @@ export async function writeListings(
 		checkListing(context, sku, listing, mode, itemIndex);
 		return [{ id: sku, payload: listing }];
 	});
-	const results = await executeInBatches(context, units, LISTING_BATCH_SIZE, async (batch) => {
-		const incomplete = [...new Set(batch.filter((unit) => needsCurrentListing(unit.payload, mode)).map((unit) => unit.id))];
-		const lookup: ListingLookup | undefined =
-			incomplete.length > 0 ? await lookUpListings(context, incomplete, batch[0].itemIndex, `${operation} (reading the current listings)`) : undefined;
-		const outcomes: Array<UnitOutcome | undefined> = [];
-		// The body is a map keyed by seller SKU (docs/marketplace-api/listings.md#request-body); a SKU given twice keeps its last value.
-		const body: IDataObject = {};
-		for (const unit of batch) {
-			let listing = unit.payload;
-			if (lookup !== undefined && incomplete.includes(unit.id)) {
-				const current = lookup.available[unit.id];
-				if (current === undefined) {
-					const invalid = whyMissing(lookup, unit.id) === 'invalid';
+	const results = await executeInBatches(
+		context,
+		units,
+		LISTING_BATCH_SIZE,
+		async (batch) => {
+			const incomplete = [
+				...new Set(
+					batch.filter((unit) => needsCurrentListing(unit.payload, mode)).map((unit) => unit.id),
+				),
+			];
+			const lookup: ListingLookup | undefined =
+				incomplete.length > 0
+					? await lookUpListings(
+							context,
+							incomplete,
+							batch[0].itemIndex,
+							`${operation} (reading the current listings)`,
+						)
+					: undefined;
+			const outcomes: Array<UnitOutcome | undefined> = [];
+			// The body is a map keyed by seller SKU (docs/marketplace-api/listings.md#request-body); a SKU given twice keeps its last value.
+			const body: IDataObject = {};
+			for (const unit of batch) {
+				let listing = unit.payload;
+				if (lookup !== undefined && incomplete.includes(unit.id)) {
+					const current = lookup.available[unit.id];
+					if (current === undefined) {
+						const invalid = whyMissing(lookup, unit.id) === 'invalid';
+						outcomes.push(
+							notSent(
+								context,
+								unit,
+								operation,
+								invalid
+									? 'the marketplace does not accept this SKU'
+									: 'no listing with this SKU exists for the seller, so its current fields could not be read',
+								invalid
+									? 'Check the spelling of the SKU.'
+									: 'Check the SKU, or create the listing first.',
+							),
+						);
+						continue;
+					}
+					listing = completed(listing, current, mode);
+				}
+				const problem = listingProblem(listing, mode, 'final');
+				if (problem !== undefined) {
 					outcomes.push(
 						notSent(
 							context,
 							unit,
 							operation,
-							invalid ? 'the marketplace does not accept this SKU' : 'no listing with this SKU exists for the seller, so its current fields could not be read',
-							invalid ? 'Check the spelling of the SKU.' : 'Check the SKU, or create the listing first.',
+							problem,
+							'The current listing lacks it too: give it in the input.',
 						),
 					);
 					continue;
 				}
-				listing = completed(listing, current, mode);
+				body[unit.id] = listing;
+				outcomes.push(undefined);
 			}
-			const problem = listingProblem(listing, mode, 'final');
-			if (problem !== undefined) {
-				outcomes.push(notSent(context, unit, operation, problem, 'The current listing lacks it too: give it in the input.'));
-				continue;
-			}
-			body[unit.id] = listing;
-			outcomes.push(undefined);
-		}
-		if (Object.keys(body).length === 0) return outcomes as UnitOutcome[];
-		const response = await apiRequest<IDataObject>(context, {
-			method: 'POST',
-			path: `${PATHS.listings}${PATH_SUFFIX[mode]}`,
-			family: 'listings',
-			body,
-			operation,
-			itemIndex: batch[0].itemIndex,
-		});
-		return batch.map((unit, position) => outcomes[position] ?? skuOutcome(context, unit, response, operation));
-	}, 'sku', 'changes');
+			if (Object.keys(body).length === 0) return outcomes as UnitOutcome[];
+			const response = await apiRequest<IDataObject>(context, {
+				method: 'POST',
+				path: `${PATHS.listings}${PATH_SUFFIX[mode]}`,
+				family: 'listings',
+				body,
+				operation,
+				itemIndex: batch[0].itemIndex,
+			});
+			return batch.map(
+				(unit, position) => outcomes[position] ?? skuOutcome(context, unit, response, operation),
+			);
+		},
+		'sku',
+		'changes',
+	);
 	return inInputOrder(rejected, results);
 }

@@ -32,7 +32,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		description: 'The seller whose subscription to change; the access token must belong to this seller',
+		description:
+			'The seller whose subscription to change; the access token must belong to this seller',
 	},
 	locationLocator('The seller location of the subscription'),
 	{
@@ -59,23 +60,30 @@ export const description = updateDisplayOptions(
 );
 
 /** What each status of docs/marketplace-api/errors.md#subscription-statuses means for the user of this operation. */
-function subscriptionStatusExplanations(sellerId: string, locationId: string): Record<number, StatusExplanation> {
+function subscriptionStatusExplanations(
+	sellerId: string,
+	locationId: string,
+): Record<number, StatusExplanation> {
 	return {
 		400: {
 			meaning: `The access token does not belong to seller ${sellerId}.`,
-			action: 'Use the credential of that seller (a third party app must be authorized by this very seller), or correct the Seller ID.',
+			action:
+				'Use the credential of that seller (a third party app must be authorized by this very seller), or correct the Seller ID.',
 		},
 		401: {
 			meaning: 'The access token is missing or invalid, even after n8n renewed it.',
-			action: 'Check the credential: App ID, App Secret and environment, or re-authorize the third party app.',
+			action:
+				'Check the credential: App ID, App Secret and environment, or re-authorize the third party app.',
 		},
 		403: {
 			meaning: `The subscription of seller ${sellerId} at location ${locationId} does not belong to this app.`,
-			action: 'It was set up for another app or aggregator: use the credential of the app named in the support ticket, or ask support to move it.',
+			action:
+				'It was set up for another app or aggregator: use the credential of the app named in the support ticket, or ask support to move it.',
 		},
 		404: {
 			meaning: `No notification subscription exists for seller ${sellerId} at location ${locationId}.`,
-			action: 'Subscriptions are created by a support ticket first (receiver URL, certificates, location IDs, App ID); see the Marketplace Seller Trigger node for what to send.',
+			action:
+				'Subscriptions are created by a support ticket first (receiver URL, certificates, location IDs, App ID); see the Marketplace Seller Trigger node for what to send.',
 		},
 		500: {
 			meaning: 'The marketplace failed to change the subscription.',
@@ -91,7 +99,10 @@ function flag(choice: string): boolean | undefined {
 }
 
 /** docs/marketplace-api/notifications.md#subscription-switch: either switch, both, or neither (then nothing changes). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const sellerId = readRequiredText(this, 'sellerId', itemIndex, 'Seller ID');
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');

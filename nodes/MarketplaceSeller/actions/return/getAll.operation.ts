@@ -19,7 +19,11 @@ const properties: INodeProperties[] = [
 		name: 'source',
 		type: 'options',
 		options: [
-			{ name: 'Courier Return', value: 'courier_return', description: 'Returned by the courier (undelivered)' },
+			{
+				name: 'Courier Return',
+				value: 'courier_return',
+				description: 'Returned by the courier (undelivered)',
+			},
 			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
 		],
 		default: 'customer_return',
@@ -57,10 +61,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['return'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['return'], operation: ['getAll'] } },
+	properties,
+);
 
 /** Returns are still on version 2 of the API (docs/marketplace-api/returns.md#return-search). One output item per return item. */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return await forEachItem(this, items, async (itemIndex) => {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
@@ -73,13 +83,21 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		for (const field of ['returnIds', 'trackingIds']) {
 			const ids = splitList(filters[field]);
 			if (ids.length > 25) {
-				throw new NodeOperationError(this.getNode(), `At most 25 ${field} per search, got ${ids.length}`, {
-					itemIndex,
-					description: 'Split the IDs over several input items.',
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					`At most 25 ${field} per search, got ${ids.length}`,
+					{
+						itemIndex,
+						description: 'Split the IDs over several input items.',
+					},
+				);
 			}
 			if (ids.length > 0) qs[field] = ids.join(',');
 		}
-		return await searchReturnPages(this, qs, { limit: readLimit(this, itemIndex), itemIndex, operation: 'Search returns' });
+		return await searchReturnPages(this, qs, {
+			limit: readLimit(this, itemIndex),
+			itemIndex,
+			operation: 'Search returns',
+		});
 	});
 }

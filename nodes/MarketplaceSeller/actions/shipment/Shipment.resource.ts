@@ -61,7 +61,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Generate Labels',
 				value: 'generateLabels',
-				description: 'Pack shipments: send invoices, taxes and dimensions and generate their labels',
+				description:
+					'Pack shipments: send invoices, taxes and dimensions and generate their labels',
 				action: 'Generate shipment labels',
 			},
 			{

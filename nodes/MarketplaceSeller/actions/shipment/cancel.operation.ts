@@ -15,12 +15,15 @@ import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Cancellations count against the seller\'s performance. Cancel only shipments that are not packed yet.',
+		displayName:
+			"Cancellations count against the seller's performance. Cancel only shipments that are not packed yet.",
 		name: 'cancelNotice',
 		type: 'notice',
 		default: '',
 	},
-	shipmentLocator('The shipment to cancel. One per input item, since each has its own cancellation groups; items are batched, 25 per request.'),
+	shipmentLocator(
+		'The shipment to cancel. One per input item, since each has its own cancellation groups; items are batched, 25 per request.',
+	),
 	locationLocator('The seller location the shipment is dispatched from'),
 	{
 		displayName: 'Reason',
@@ -42,13 +45,20 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.cancellationGroupIds }}',
-		description: 'The cancellation group of each order item to cancel, comma-separated or a list: Get Many and Get list them as cancellationGroupIds (the raw record has one per order item). The groups of one shipment can be cancelled separately.',
+		description:
+			'The cancellation group of each order item to cancel, comma-separated or a list: Get Many and Get list them as cancellationGroupIds (the raw record has one per order item). The groups of one shipment can be cancelled separately.',
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['cancel'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['cancel'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
@@ -56,12 +66,19 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
 		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
 		if (groups.length === 0) {
-			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: no cancellation group ID given`, {
-				itemIndex,
-				description: 'Give the cancellationGroupId of the order items to cancel; Search and Get return them on each order item.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Shipment ${shipmentId}: no cancellation group ID given`,
+				{
+					itemIndex,
+					description:
+						'Give the cancellationGroupId of the order items to cancel; Search and Get return them on each order item.',
+				},
+			);
 		}
-		return [{ id: shipmentId, payload: { shipmentId, locationId, cancellationGroupIds: groups, reason } }];
+		return [
+			{ id: shipmentId, payload: { shipmentId, locationId, cancellationGroupIds: groups, reason } },
+		];
 	});
 	const results = await sendShipmentActions(this, units, {
 		path: `${PATHS.shipments}/cancel`,

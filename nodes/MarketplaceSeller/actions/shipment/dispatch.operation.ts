@@ -16,16 +16,25 @@ const properties: INodeProperties[] = [
 	locationLocator('The seller location handing the shipments over to logistics'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['dispatch'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['dispatch'] } },
+	properties,
+);
 
 /**
  * Marks packed shipments, whose labels were downloaded, ready to dispatch: up to 25 per request,
  * all of one location (docs/marketplace-api/shipments.md#ready-to-dispatch), so shipments are grouped by location first.
  */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<string>(this, items, (itemIndex) => {
 		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		return readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({ id, payload: locationId }));
+		return readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
+			id,
+			payload: locationId,
+		}));
 	});
 	const output: INodeExecutionData[] = [];
 	for (const locationId of [...new Set(units.map((unit) => unit.payload))]) {

@@ -9,7 +9,8 @@ export const outputModeProperty: INodeProperties = {
 		{
 			name: 'One File per Request',
 			value: 'perBatch',
-			description: 'All shipments of all items in as few PDFs as the marketplace allows (fewest calls)',
+			description:
+				'All shipments of all items in as few PDFs as the marketplace allows (fewest calls)',
 		},
 		{
 			name: 'One File per Input Item',

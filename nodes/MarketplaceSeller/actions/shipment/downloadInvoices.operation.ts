@@ -31,14 +31,20 @@ const properties: INodeProperties[] = [
 	{ ...outputModeProperty, displayOptions: { show: { format: ['pdf'] } } },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['downloadInvoices'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['downloadInvoices'] } },
+	properties,
+);
 
 function invoicesPath(shipmentIds: string[]): string {
 	return `${PATHS.shipments}/${idsInPath(shipmentIds)}/invoices`;
 }
 
 /** Invoices exist once labels were generated; 100 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	if (this.getNodeParameter('format', 0, 'pdf') === 'pdf') {
 		return await downloadDocuments(this, items, {
 			batchSize: 100,
@@ -61,10 +67,15 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		});
 		const invoices = listOf(response.invoices);
 		return batch.map((unit) =>
-			foundOrMissing(this, unit, invoices.filter((invoice) => invoice.shipmentId === unit.id), {
-				message: `No invoice found for shipment ${unit.id}`,
-				description: 'Invoices exist once labels were generated (Generate Labels).',
-			}),
+			foundOrMissing(
+				this,
+				unit,
+				invoices.filter((invoice) => invoice.shipmentId === unit.id),
+				{
+					message: `No invoice found for shipment ${unit.id}`,
+					description: 'Invoices exist once labels were generated (Generate Labels).',
+				},
+			),
 		);
 	});
 	return inInputOrder(rejected, results);

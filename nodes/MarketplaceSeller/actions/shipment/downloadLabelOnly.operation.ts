@@ -18,16 +18,23 @@ const properties: INodeProperties[] = [
 		name: 'reprint',
 		type: 'boolean',
 		default: false,
-		description: 'Whether this is a reprint of labels already printed (the shipments are not marked packed again)',
+		description:
+			'Whether this is a reprint of labels already printed (the shipments are not marked packed again)',
 	},
 	binaryPropertyNameProperty,
 	outputModeProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['downloadLabelOnly'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['downloadLabelOnly'] } },
+	properties,
+);
 
 /** The shipping label alone, without invoice or forms: up to 50 shipments per PDF (docs/marketplace-api/batch-limits.md#limits-per-call, docs/marketplace-api/shipments.md#label-and-invoice-documents). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const reprint = this.getNodeParameter('reprint', 0, false) as boolean;
 	return await downloadDocuments(this, items, {
 		batchSize: 50,

@@ -14,10 +14,17 @@ import { labelRequestFromShipment } from './labels/fromShipment';
 import { validateLabelRequest, type LabelRequest } from './labels/labelRequest';
 import { PACKED_OR_LATER, waitUntilPacked } from './labels/packingPoller';
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['generateLabels'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['generateLabels'] } },
+	properties,
+);
 
 /** One input item's label request, by the chosen Label Details mode, checked before anything is sent. */
-function readLabelRequest(context: IExecuteFunctions, item: INodeExecutionData, itemIndex: number): LabelRequest {
+function readLabelRequest(
+	context: IExecuteFunctions,
+	item: INodeExecutionData,
+	itemIndex: number,
+): LabelRequest {
 	const mode = context.getNodeParameter('labelInput', itemIndex, 'fields') as string;
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const request =
@@ -29,7 +36,10 @@ function readLabelRequest(context: IExecuteFunctions, item: INodeExecutionData, 
 	return request;
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<LabelRequest>(this, items, (itemIndex) => {
 		const request = readLabelRequest(this, items[itemIndex], itemIndex);
 		return [{ id: request.shipmentId, payload: request }];
@@ -39,11 +49,19 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
 		operation: 'Generate labels',
 	});
-	const waitOption = units.length > 0 && (this.getNodeParameter('options.waitUntilPacked', 0, false) as boolean);
+	const waitOption =
+		units.length > 0 && (this.getNodeParameter('options.waitUntilPacked', 0, false) as boolean);
 	if (waitOption) {
-		const generated = results.filter((item) => item.json.status === 'SUCCESS').map((item) => String(item.json.shipmentId));
+		const generated = results
+			.filter((item) => item.json.status === 'SUCCESS')
+			.map((item) => String(item.json.shipmentId));
 		const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', 0, 300) as number;
-		const states = await waitUntilPacked(this, generated, maxWaitSeconds * 1000, units[0].itemIndex);
+		const states = await waitUntilPacked(
+			this,
+			generated,
+			maxWaitSeconds * 1000,
+			units[0].itemIndex,
+		);
 		for (const item of results) {
 			if (item.json.status !== 'SUCCESS') continue;
 			const state = states.get(String(item.json.shipmentId)) ?? 'UNKNOWN';

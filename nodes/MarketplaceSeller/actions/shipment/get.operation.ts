@@ -6,7 +6,14 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, executeInBatches, inInputOrder, unitFailure, type Unit, type UnitOutcome } from '../../helpers/execution';
+import {
+	collectUnits,
+	executeInBatches,
+	inInputOrder,
+	unitFailure,
+	type Unit,
+	type UnitOutcome,
+} from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
 import { apiRequest, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
@@ -17,14 +24,19 @@ import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 export const LOOKUP_BATCH_SIZE = 100;
 
 const LOOKUP_KINDS = {
-	shipmentIds: { label: 'shipment ID', matches: (shipment: IDataObject, id: string) => shipment.shipmentId === id },
+	shipmentIds: {
+		label: 'shipment ID',
+		matches: (shipment: IDataObject, id: string) => shipment.shipmentId === id,
+	},
 	orderItemIds: {
 		label: 'order item ID',
-		matches: (shipment: IDataObject, id: string) => listOf(shipment.orderItems).some((item) => item.orderItemId === id),
+		matches: (shipment: IDataObject, id: string) =>
+			listOf(shipment.orderItems).some((item) => item.orderItemId === id),
 	},
 	orderIds: {
 		label: 'order ID',
-		matches: (shipment: IDataObject, id: string) => listOf(shipment.orderItems).some((item) => item.orderId === id),
+		matches: (shipment: IDataObject, id: string) =>
+			listOf(shipment.orderItems).some((item) => item.orderId === id),
 	},
 } as const;
 
@@ -37,7 +49,11 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Order ID', value: 'orderIds', description: 'All shipments of these orders' },
-			{ name: 'Order Item ID', value: 'orderItemIds', description: 'The shipments holding these order items' },
+			{
+				name: 'Order Item ID',
+				value: 'orderItemIds',
+				description: 'The shipments holding these order items',
+			},
 			{ name: 'Shipment ID', value: 'shipmentIds' },
 		],
 		default: 'shipmentIds',
@@ -50,13 +66,17 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. {{ $json.shipmentId }}',
-		description: 'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 100 IDs per request.',
+		description:
+			'One or more IDs of the chosen kind, comma-separated. Items are batched, up to 100 IDs per request.',
 	},
 	simplifyProperty,
 	includeDetailsProperty,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['get'] } },
+	properties,
+);
 
 /**
  * Looks shipments up by IDs of one kind, 100 per request, and returns for each asked ID the
@@ -80,7 +100,10 @@ export async function lookUpShipments(
 	return listOf(response.shipments);
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<LookupKind>(this, items, (itemIndex) => {
 		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
 		const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
@@ -91,16 +114,32 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 	for (const kind of Object.keys(LOOKUP_KINDS) as LookupKind[]) {
 		const ofKind = units.filter((unit) => unit.payload === kind);
 		if (ofKind.length === 0) continue;
-		const found = await executeInBatches(this, ofKind, LOOKUP_BATCH_SIZE, async (batch) => {
-			const shipments = await lookUpShipments(this, kind, batch.map((unit) => unit.id), batch[0].itemIndex);
-			return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
-		}, 'id');
+		const found = await executeInBatches(
+			this,
+			ofKind,
+			LOOKUP_BATCH_SIZE,
+			async (batch) => {
+				const shipments = await lookUpShipments(
+					this,
+					kind,
+					batch.map((unit) => unit.id),
+					batch[0].itemIndex,
+				);
+				return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
+			},
+			'id',
+		);
 		output.push(...found);
 	}
 	return await addShipmentDetails(this, inInputOrder(rejected, output));
 }
 
-function matchShipments(context: IExecuteFunctions, unit: Unit<LookupKind>, shipments: IDataObject[], kind: LookupKind): UnitOutcome {
+function matchShipments(
+	context: IExecuteFunctions,
+	unit: Unit<LookupKind>,
+	shipments: IDataObject[],
+	kind: LookupKind,
+): UnitOutcome {
 	const matches = shipments.filter((shipment) => LOOKUP_KINDS[kind].matches(shipment, unit.id));
 	// An order split into several shipments gives several items.
 	if (matches.length > 0) {

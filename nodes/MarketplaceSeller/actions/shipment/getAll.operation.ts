@@ -16,7 +16,12 @@ import {
 	SERVICE_PROFILE_OPTIONS,
 	SHIPMENT_TYPE_OPTIONS,
 } from '../../../shared/shipmentFilterOptions';
-import { enumOptions, limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
+import {
+	enumOptions,
+	limitProperty,
+	locationLocator,
+	returnAllProperty,
+} from '../common.descriptions';
 import { simplifyProperty, simplifyShipment } from './simplify';
 import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
 
@@ -27,7 +32,14 @@ import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
  */
 const STATES_BY_TYPE = {
 	preDispatch: ['APPROVED', 'PACKING_IN_PROGRESS', 'PACKED', 'FORM_FAILED', 'READY_TO_DISPATCH'],
-	postDispatch: ['PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED', 'RETURN_REQUESTED', 'RETURNED', 'COMPLETED'],
+	postDispatch: [
+		'PICKUP_COMPLETE',
+		'SHIPPED',
+		'DELIVERED',
+		'RETURN_REQUESTED',
+		'RETURNED',
+		'COMPLETED',
+	],
 	cancelled: ['CANCELLED'],
 } as const;
 
@@ -59,12 +71,25 @@ const properties: INodeProperties[] = [
 		name: 'filterType',
 		type: 'options',
 		options: [
-			{ name: 'Cancelled', value: 'cancelled', description: 'Shipments cancelled by the seller, the buyer or the marketplace' },
-			{ name: 'Post-Dispatch', value: 'postDispatch', description: 'Picked up, shipped or delivered' },
-			{ name: 'Pre-Dispatch', value: 'preDispatch', description: 'Approved up to ready to dispatch: what needs packing and handing over' },
+			{
+				name: 'Cancelled',
+				value: 'cancelled',
+				description: 'Shipments cancelled by the seller, the buyer or the marketplace',
+			},
+			{
+				name: 'Post-Dispatch',
+				value: 'postDispatch',
+				description: 'Picked up, shipped or delivered',
+			},
+			{
+				name: 'Pre-Dispatch',
+				value: 'preDispatch',
+				description: 'Approved up to ready to dispatch: what needs packing and handing over',
+			},
 		],
 		default: 'preDispatch',
-		description: 'Which part of the order life cycle to search; it decides the states that can be chosen',
+		description:
+			'Which part of the order life cycle to search; it decides the states that can be chosen',
 	},
 	{
 		displayName: 'States',
@@ -72,7 +97,8 @@ const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: enumOptions(STATES_BY_TYPE.preDispatch),
 		default: [],
-		description: 'Only shipments in these states; none selected means all pre-dispatch states. Shipments on hold are included (their hold field is true): the API has no hold filter, so drop them with a Filter node on hold where needed.',
+		description:
+			'Only shipments in these states; none selected means all pre-dispatch states. Shipments on hold are included (their hold field is true): the API has no hold filter, so drop them with a Filter node on hold where needed.',
 		displayOptions: { show: { filterType: ['preDispatch'] } },
 	},
 	{
@@ -132,7 +158,8 @@ const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: DISPATCH_SERVICE_TIER_OPTIONS,
 				default: [],
-				description: 'Only these dispatch service tiers; none selected means the marketplace default (both)',
+				description:
+					'Only these dispatch service tiers; none selected means the marketplace default (both)',
 			},
 			locationLocator('Only shipments of this seller location', false),
 			{
@@ -140,7 +167,8 @@ const properties: INodeProperties[] = [
 				name: 'sellerId',
 				type: 'string',
 				default: '',
-				description: 'For partners: the seller whose shipments to search, when the token may act for several',
+				description:
+					'For partners: the seller whose shipments to search, when the token may act for several',
 			},
 			{
 				displayName: 'Service Profiles',
@@ -156,7 +184,8 @@ const properties: INodeProperties[] = [
 				type: 'multiOptions',
 				options: SHIPMENT_TYPE_OPTIONS,
 				default: [],
-				description: 'Only these shipment types. None selected means the marketplace default, which is Normal only: self-ship shipments appear only when Self Ship is selected.',
+				description:
+					'Only these shipment types. None selected means the marketplace default, which is Normal only: self-ship shipments appear only when Self Ship is selected.',
 			},
 			{
 				displayName: 'SKUs',
@@ -173,7 +202,8 @@ const properties: INodeProperties[] = [
 		type: 'fixedCollection',
 		placeholder: 'Add Sort Rule',
 		default: {},
-		description: 'The order of the results; without a rule the marketplace sorts by dispatch-by date, earliest first',
+		description:
+			'The order of the results; without a rule the marketplace sorts by dispatch-by date, earliest first',
 		options: [
 			{
 				name: 'rule',
@@ -207,16 +237,23 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['getAll'] } },
+	properties,
+);
 
 /** Builds the filter body of docs/marketplace-api/shipments.md#search-filter (the 13 fields of v3's filter, docs/marketplace-api/shipments.md#search-filter) from one item's parameters. */
 function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const type = context.getNodeParameter('filterType', itemIndex) as FilterType;
 	if (!(type in STATES_BY_TYPE)) {
-		throw new NodeOperationError(context.getNode(), `Unknown shipment type filter "${String(type)}"`, {
-			itemIndex,
-			description: 'Use preDispatch, postDispatch or cancelled.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Unknown shipment type filter "${String(type)}"`,
+			{
+				itemIndex,
+				description: 'Use preDispatch, postDispatch or cancelled.',
+			},
+		);
 	}
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filter: IDataObject = { type };
@@ -228,10 +265,14 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 		const allowed: readonly string[] = STATES_BY_TYPE[type];
 		const wrong = states.filter((state) => !allowed.includes(state));
 		if (wrong.length > 0) {
-			throw new NodeOperationError(context.getNode(), `State ${wrong.join(', ')} cannot be searched with the ${type} filter`, {
-				itemIndex,
-				description: `Allowed states for ${type}: ${allowed.join(', ')}.`,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`State ${wrong.join(', ')} cannot be searched with the ${type} filter`,
+				{
+					itemIndex,
+					description: `Allowed states for ${type}: ${allowed.join(', ')}.`,
+				},
+			);
 		}
 		if (states.length > 0) filter.states = states;
 	}
@@ -245,28 +286,43 @@ function buildSearchBody(context: IExecuteFunctions, itemIndex: number): IDataOb
 		const from = readDate(context, filters[`${field}From`], itemIndex, `${label} From`);
 		const to = readDate(context, filters[`${field}To`], itemIndex, `${label} To`);
 		// v3 wants {from, to}; v2's {fromDate, toDate} is a known mistake (docs/marketplace-api/discrepancies.md#mistakes-seen-in-public-clients).
-		if (from !== undefined || to !== undefined) filter[field] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+		if (from !== undefined || to !== undefined)
+			filter[field] = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 	}
 	for (const list of ['shipmentTypes', 'dispatchServiceTiers', 'serviceProfiles'] as const) {
-		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0) filter[list] = filters[list];
+		if (Array.isArray(filters[list]) && (filters[list] as string[]).length > 0)
+			filter[list] = filters[list];
 	}
 	// v3's filter has no hold (older docs had it): a saved On Hold value is not sent (docs/api-choices.md#shipment-search).
 	const body: IDataObject = { filter, pagination: { pageSize: 20 } };
 	// A top-level sellerId selects the seller for partner tokens (docs/marketplace-api/shipments.md#search-filter).
-	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '') body.sellerId = filters.sellerId.trim();
-	const rule = (context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as IDataObject | undefined;
-	if (rule !== undefined) body.sort = { field: rule.field ?? 'dispatchByDate', order: rule.order ?? 'asc' };
+	if (typeof filters.sellerId === 'string' && filters.sellerId.trim() !== '')
+		body.sellerId = filters.sellerId.trim();
+	const rule = (context.getNodeParameter('sort', itemIndex, {}) as IDataObject).rule as
+		| IDataObject
+		| undefined;
+	if (rule !== undefined)
+		body.sort = { field: rule.field ?? 'dispatchByDate', order: rule.order ?? 'asc' };
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const output = await forEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (docs/marketplace-api/paging.md#shipment-search-paging); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
-		const shipments = await searchShipmentPages(this, body, { limit, itemIndex, operation: 'Search shipments' });
-		return this.getNodeParameter('simplify', itemIndex, true) ? shipments.map(simplifyShipment) : shipments;
+		const shipments = await searchShipmentPages(this, body, {
+			limit,
+			itemIndex,
+			operation: 'Search shipments',
+		});
+		return this.getNodeParameter('simplify', itemIndex, true)
+			? shipments.map(simplifyShipment)
+			: shipments;
 	});
 	return await addShipmentDetails(this, output);
 }

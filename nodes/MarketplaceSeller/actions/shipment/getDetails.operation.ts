@@ -14,10 +14,16 @@ import { shipmentIdsProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [shipmentIdsProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getDetails'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['getDetails'] } },
+	properties,
+);
 
 /** Addresses, buyer details, courier and tracking, dimensions: 100 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {
 		const response = await apiRequest<IDataObject>(this, {
@@ -30,10 +36,16 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 		});
 		const details = listOf(response.shipments);
 		return batch.map((unit) =>
-			foundOrMissing(this, unit, details.find((shipment) => shipment.shipmentId === unit.id), {
-				message: `No details found for shipment ${unit.id}`,
-				description: 'Check the shipment ID and the environment; the marketplace returned nothing for it.',
-			}),
+			foundOrMissing(
+				this,
+				unit,
+				details.find((shipment) => shipment.shipmentId === unit.id),
+				{
+					message: `No details found for shipment ${unit.id}`,
+					description:
+						'Check the shipment ID and the environment; the marketplace returned nothing for it.',
+				},
+			),
 		);
 	});
 	return inInputOrder(rejected, results);

@@ -15,13 +15,20 @@ import { shipmentIdsProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [shipmentIdsProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['getForms'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['getForms'] } },
+	properties,
+);
 
 /**
  * The spec and the overview say GET, the API reference says POST (docs/marketplace-api/discrepancies.md#forms-method): ask with
  * GET and fall back to POST when the marketplace answers 404 or 405.
  */
-async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], itemIndex: number): Promise<IDataObject> {
+async function fetchForms(
+	context: IExecuteFunctions,
+	shipmentIds: string[],
+	itemIndex: number,
+): Promise<IDataObject> {
 	const request: MarketplaceRequest = {
 		method: 'GET',
 		path: `${PATHS.shipments}/${idsInPath(shipmentIds)}/forms`,
@@ -47,17 +54,30 @@ async function fetchForms(context: IExecuteFunctions, shipmentIds: string[], ite
 }
 
 /** Logistics compliance forms and their status per shipment, 100 shipments per request. */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectShipmentIds(this, items);
 	const results = await executeInBatches(this, units, 100, async (batch) => {
-		const response = await fetchForms(this, batch.map((unit) => unit.id), batch[0].itemIndex);
+		const response = await fetchForms(
+			this,
+			batch.map((unit) => unit.id),
+			batch[0].itemIndex,
+		);
 		const shipments = listOf(response.shipments);
 		return batch.map((unit) => {
 			const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
-			return foundOrMissing(this, unit, found && { shipmentId: unit.id, forms: found.forms ?? [] }, {
-				message: `No forms reported for shipment ${unit.id}`,
-				description: 'Check the shipment ID; forms are listed for shipments of your seller account only.',
-			});
+			return foundOrMissing(
+				this,
+				unit,
+				found && { shipmentId: unit.id, forms: found.forms ?? [] },
+				{
+					message: `No forms reported for shipment ${unit.id}`,
+					description:
+						'Check the shipment ID; forms are listed for shipments of your seller account only.',
+				},
+			);
 		});
 	});
 	return inInputOrder(rejected, results);

@@ -3,7 +3,13 @@
  * (addresses, buyer details, courier and tracking ID, weighing) from Get Details, one call per 100
  * shipments across all items (docs/marketplace-api/shipments.md#shipping-details), so N shipments cost ceil(N / 100) extra calls.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IPairedItemData,
+} from 'n8n-workflow';
 
 import type { NodeFailure } from '../../helpers/execution';
 import { apiRequest, chunk, idsInPath, listOf } from '../../transport';
@@ -18,7 +24,7 @@ export const includeDetailsProperty: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to add each shipment\'s details (addresses, buyer, courier and tracking ID, weighing) to its item: one extra Get Details call per 100 shipments',
+		"Whether to add each shipment's details (addresses, buyer, courier and tracking ID, weighing) to its item: one extra Get Details call per 100 shipments",
 };
 
 function firstItemIndex(item: INodeExecutionData): number {
@@ -34,15 +40,23 @@ function firstItemIndex(item: INodeExecutionData): number {
  * A failed details call fails the node, or under continueOnFail marks its shipments with
  * `detailsError` and keeps them.
  */
-export async function addShipmentDetails(context: IExecuteFunctions, output: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function addShipmentDetails(
+	context: IExecuteFunctions,
+	output: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const wanted = output.filter(
-		(item) => item.json.error === undefined && typeof item.json.shipmentId === 'string' && context.getNodeParameter('includeDetails', firstItemIndex(item), false) === true,
+		(item) =>
+			item.json.error === undefined &&
+			typeof item.json.shipmentId === 'string' &&
+			context.getNodeParameter('includeDetails', firstItemIndex(item), false) === true,
 	);
 	const ids = [...new Set(wanted.map((item) => item.json.shipmentId as string))];
 	const details = new Map<string, IDataObject>();
 	const failures = new Map<string, string>();
 	for (const batch of chunk(ids, DETAILS_BATCH_SIZE)) {
-		const itemIndex = firstItemIndex(wanted.find((item) => item.json.shipmentId === batch[0]) as INodeExecutionData);
+		const itemIndex = firstItemIndex(
+			wanted.find((item) => item.json.shipmentId === batch[0]) as INodeExecutionData,
+		);
 		let failure: NodeFailure | undefined;
 		try {
 			const response = await apiRequest<IDataObject>(context, {
@@ -53,7 +67,8 @@ export async function addShipmentDetails(context: IExecuteFunctions, output: INo
 				operation: 'Get shipment details',
 				itemIndex,
 			});
-			for (const shipment of listOf(response.shipments)) details.set(String(shipment.shipmentId), shipment);
+			for (const shipment of listOf(response.shipments))
+				details.set(String(shipment.shipmentId), shipment);
 		} catch (error) {
 			// The transport throws NodeApiError / NodeOperationError only.
 			failure = error as NodeFailure;
@@ -67,10 +82,18 @@ export async function addShipmentDetails(context: IExecuteFunctions, output: INo
 		const id = item.json.shipmentId as string;
 		const found = details.get(id);
 		if (found === undefined) {
-			return { ...item, json: { ...item.json, detailsError: failures.get(id) ?? `No details found for shipment ${id}` } };
+			return {
+				...item,
+				json: {
+					...item.json,
+					detailsError: failures.get(id) ?? `No details found for shipment ${id}`,
+				},
+			};
 		}
 		// The details' order items are the record's own; leaving them out keeps a simplified row flat.
-		const added = Object.fromEntries(Object.entries(found).filter(([key]) => key !== 'orderItems' && !(key in item.json)));
+		const added = Object.fromEntries(
+			Object.entries(found).filter(([key]) => key !== 'orderItems' && !(key in item.json)),
+		);
 		return { ...item, json: { ...item.json, ...added } };
 	});
 }

@@ -58,12 +58,17 @@ export function shipmentState(orderItems: IDataObject[]): string {
 	const live = [...new Set(states.filter((state) => state !== 'CANCELLED'))];
 	if (live.length === 0) return states.length > 0 ? 'CANCELLED' : '';
 	if (live.length === 1) return live[0];
-	const rank = (state: string) => (LIFE_CYCLE.includes(state) ? LIFE_CYCLE.indexOf(state) : LIFE_CYCLE.length);
+	const rank = (state: string) =>
+		LIFE_CYCLE.includes(state) ? LIFE_CYCLE.indexOf(state) : LIFE_CYCLE.length;
 	return [...live].sort((a, b) => rank(a) - rank(b))[0];
 }
 
 function unique(values: unknown[]): string[] {
-	return [...new Set(values.filter((value) => value !== undefined && value !== null && value !== '').map(String))];
+	return [
+		...new Set(
+			values.filter((value) => value !== undefined && value !== null && value !== '').map(String),
+		),
+	];
 }
 
 function amount(value: unknown): number {
@@ -86,7 +91,10 @@ export function simplifyShipment(shipment: IDataObject): IDataObject {
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const counted = live.length > 0 ? live : orderItems;
 	const orderDates = unique(orderItems.map((item) => item.orderDate)).sort();
-	const total = counted.reduce((sum, item) => sum + amount((item.priceComponents as IDataObject | undefined)?.totalPrice), 0);
+	const total = counted.reduce(
+		(sum, item) => sum + amount((item.priceComponents as IDataObject | undefined)?.totalPrice),
+		0,
+	);
 	const simplified: IDataObject = {
 		shipmentId: shipment.shipmentId,
 		orderIds: unique(orderItems.map((item) => item.orderId)),

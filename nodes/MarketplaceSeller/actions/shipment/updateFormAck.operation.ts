@@ -14,7 +14,9 @@ import { sendShipmentActions } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
-	shipmentLocator('The shipment stuck on form generation (state Form Failed). One per input item, since each has its own forms; items are batched, 25 per request.'),
+	shipmentLocator(
+		'The shipment stuck on form generation (state Form Failed). One per input item, since each has its own forms; items are batched, 25 per request.',
+	),
 	{
 		displayName: 'Forms',
 		name: 'forms',
@@ -41,7 +43,8 @@ const properties: INodeProperties[] = [
 						name: 'ackNumber',
 						type: 'string',
 						default: '',
-						description: 'The acknowledgement number you received when you filed this form yourself; with it the marketplace unblocks the shipment',
+						description:
+							'The acknowledgement number you received when you filed this form yourself; with it the marketplace unblocks the shipment',
 					},
 				],
 			},
@@ -49,18 +52,32 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['shipment'], operation: ['updateFormAck'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['shipment'], operation: ['updateFormAck'] } },
+	properties,
+);
 
 /** Unblocks shipments stuck on form generation with acknowledgement numbers (docs/marketplace-api/shipments.md#forms). */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
 		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
-		const forms = ((this.getNodeParameter('forms', itemIndex, {}) as IDataObject).form ?? []) as IDataObject[];
-		const cleaned = forms.map((form) => ({ name: String(form.name ?? '').trim(), ackNumber: String(form.ackNumber ?? '').trim() }));
+		const forms = ((this.getNodeParameter('forms', itemIndex, {}) as IDataObject).form ??
+			[]) as IDataObject[];
+		const cleaned = forms.map((form) => ({
+			name: String(form.name ?? '').trim(),
+			ackNumber: String(form.ackNumber ?? '').trim(),
+		}));
 		if (cleaned.length === 0 || cleaned.some((form) => form.name === '' || form.ackNumber === '')) {
-			throw new NodeOperationError(this.getNode(), `Shipment ${shipmentId}: every form needs a name and an acknowledgement number`, {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`Shipment ${shipmentId}: every form needs a name and an acknowledgement number`,
+				{
+					itemIndex,
+				},
+			);
 		}
 		return [{ id: shipmentId, payload: { shipmentId, forms: cleaned } }];
 	});

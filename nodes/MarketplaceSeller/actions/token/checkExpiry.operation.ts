@@ -24,7 +24,11 @@ const properties: INodeProperties[] = [
 				value: 'credentialRefresh',
 				description: 'Third party apps only: client credentials give no refresh token',
 			},
-			{ name: 'Given Token', value: 'given', description: 'Any token issued to the credential\'s app' },
+			{
+				name: 'Given Token',
+				value: 'given',
+				description: "Any token issued to the credential's app",
+			},
 		],
 		default: 'credentialAccess',
 		description: 'Which token to check; the token itself is never put in the output',
@@ -48,15 +52,22 @@ const properties: INodeProperties[] = [
 		typeOptions: { password: true },
 		required: true,
 		default: '',
-		description: 'The token to check, e.g. from an expression; it is sent to the marketplace only and never put in the output',
+		description:
+			'The token to check, e.g. from an expression; it is sent to the marketplace only and never put in the output',
 		displayOptions: { show: { tokenSource: ['given'] } },
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['token'], operation: ['checkExpiry'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['token'], operation: ['checkExpiry'] } },
+	properties,
+);
 
 /** How long a token has left (docs/marketplace-api/authentication.md#token-expiry-check), plus the resulting expiry time. */
-export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	const credentialType = credentialTypeOf(this);
 	const credentials = await this.getCredentials(credentialType);
 	return await forEachItem(this, items, async (itemIndex) => {
@@ -70,7 +81,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			if (credentialType !== CREDENTIAL_TYPES.thirdParty) {
 				throw new NodeOperationError(this.getNode(), 'A self access app has no refresh token', {
 					itemIndex,
-					description: 'The client credentials grant issues access tokens only; check the access token instead.',
+					description:
+						'The client credentials grant issues access tokens only; check the access token instead.',
 				});
 			}
 			tokenType = 'refresh';
@@ -80,10 +92,15 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			token = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
 		}
 		if (token === '') {
-			throw new NodeOperationError(this.getNode(), `The credential holds no ${tokenType} token yet`, {
-				itemIndex,
-				description: 'Tokens are fetched on the first call that needs them: run another operation of this node first.',
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				`The credential holds no ${tokenType} token yet`,
+				{
+					itemIndex,
+					description:
+						'Tokens are fetched on the first call that needs them: run another operation of this node first.',
+				},
+			);
 		}
 		const expiry = await apiRequest<IDataObject>(this, {
 			method: 'GET',
@@ -104,7 +121,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
 			tokenType: expiry.token_type,
 			expiresIn: expiry.expires_in,
 			tokenSource: source,
-			...(Number.isFinite(expiresIn) ? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() } : {}),
+			...(Number.isFinite(expiresIn)
+				? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() }
+				: {}),
 		};
 	});
 }

@@ -5,7 +5,9 @@ import { locationLocator, shipmentLocator, sizeFields } from '../../common.descr
 
 export const properties: INodeProperties[] = [
 	{
-		...shipmentLocator('The shipment to pack. One per input item, since each carries its own label details; items are batched, 25 per request.'),
+		...shipmentLocator(
+			'The shipment to pack. One per input item, since each carries its own label details; items are batched, 25 per request.',
+		),
 		displayOptions: { hide: { labelInput: ['shipment'] } },
 	},
 	{
@@ -17,13 +19,22 @@ export const properties: INodeProperties[] = [
 		name: 'labelInput',
 		type: 'options',
 		options: [
-			{ name: 'Define Below', value: 'fields', description: 'Enter invoices, tax items, dimensions and serial numbers in fields' },
+			{
+				name: 'Define Below',
+				value: 'fields',
+				description: 'Enter invoices, tax items, dimensions and serial numbers in fields',
+			},
 			{
 				name: 'From Input Shipment',
 				value: 'shipment',
-				description: 'The input items are shipments (from Search or Get): one invoice per order and one tax item per order item are built from them',
+				description:
+					'The input items are shipments (from Search or Get): one invoice per order and one tax item per order item are built from them',
 			},
-			{ name: 'JSON', value: 'json', description: 'Give invoices, taxItems, serialNumbers and subShipments as one JSON object' },
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Give invoices, taxItems, serialNumbers and subShipments as one JSON object',
+			},
 		],
 		default: 'fields',
 		description: 'Where the invoices, tax items and package sizes of each shipment come from',
@@ -43,7 +54,8 @@ export const properties: INodeProperties[] = [
 		name: 'invoiceNumberPrefix',
 		type: 'string',
 		default: 'INV-',
-		description: 'Each order\'s invoice number is this prefix followed by the order ID; the invoice date is today (workflow time zone)',
+		description:
+			"Each order's invoice number is this prefix followed by the order ID; the invoice date is today (workflow time zone)",
 		displayOptions: { show: { labelInput: ['shipment'] } },
 	},
 	...(['length', 'breadth', 'height', 'weight'] as const).map(
@@ -61,7 +73,8 @@ export const properties: INodeProperties[] = [
 		name: 'labelJson',
 		type: 'json',
 		default: '{\n  "invoices": [],\n  "taxItems": [],\n  "subShipments": []\n}',
-		description: 'The shipment\'s invoices, taxItems, serialNumbers and subShipments, as in the marketplace\'s labels request. invoiceDate is a date (2025-03-05); of a date-time only the date is sent.',
+		description:
+			"The shipment's invoices, taxItems, serialNumbers and subShipments, as in the marketplace's labels request. invoiceDate is a date (2025-03-05); of a date-time only the date is sent.",
 		displayOptions: { show: { labelInput: ['json'] } },
 	},
 	{
@@ -85,7 +98,8 @@ export const properties: INodeProperties[] = [
 						name: 'invoiceDate',
 						type: 'dateTime',
 						default: '',
-						description: 'Between the order date and today; the marketplace takes a date, so only the date of a date-time is sent',
+						description:
+							'Between the order date and today; the marketplace takes a date, so only the date of a date-time is sent',
 					},
 				],
 			},
@@ -113,7 +127,13 @@ export const properties: INodeProperties[] = [
 						typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
 						default: 0,
 					},
-					{ displayName: 'Quantity', name: 'quantity', type: 'number', typeOptions: { minValue: 1 }, default: 1 },
+					{
+						displayName: 'Quantity',
+						name: 'quantity',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1,
+					},
 				],
 			},
 		],
@@ -125,14 +145,20 @@ export const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Sub-Shipment',
 		default: {},
-		description: 'Package dimensions per sub-shipment (SS-1 unless the listing has several packages)',
+		description:
+			'Package dimensions per sub-shipment (SS-1 unless the listing has several packages)',
 		displayOptions: { show: { labelInput: ['fields'] } },
 		options: [
 			{
 				name: 'subShipment',
 				displayName: 'Sub-Shipment',
 				values: [
-					{ displayName: 'Sub-Shipment ID', name: 'subShipmentId', type: 'string', default: 'SS-1' },
+					{
+						displayName: 'Sub-Shipment ID',
+						name: 'subShipmentId',
+						type: 'string',
+						default: 'SS-1',
+					},
 					sizeFields.length,
 					sizeFields.breadth,
 					sizeFields.height,
@@ -179,14 +205,16 @@ export const properties: INodeProperties[] = [
 				name: 'ignoreWarning',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to generate the label even when the marketplace only warns about the request',
+				description:
+					'Whether to generate the label even when the marketplace only warns about the request',
 			},
 			{
 				displayName: 'Wait Until Packed',
 				name: 'waitUntilPacked',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to wait until the marketplace reports the shipments packed (label generation is asynchronous: usually seconds, at worst 30 minutes)',
+				description:
+					'Whether to wait until the marketplace reports the shipments packed (label generation is asynchronous: usually seconds, at worst 30 minutes)',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',
@@ -194,7 +222,8 @@ export const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1800 },
 				default: 300,
-				description: 'How long to wait at most; shipments still not packed are reported with packed = false',
+				description:
+					'How long to wait at most; shipments still not packed are reported with packed = false',
 				displayOptions: { show: { waitUntilPacked: [true] } },
 			},
 		],

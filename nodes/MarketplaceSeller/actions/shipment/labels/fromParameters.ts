@@ -10,7 +10,12 @@ import type { LabelRequest } from './labelRequest';
 
 function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: number): void {
 	const { shipmentId } = request;
-	const parsed = readJsonObject(context, 'labelJson', itemIndex, `Shipment ${shipmentId}: Label Details (JSON) is not a JSON object`);
+	const parsed = readJsonObject(
+		context,
+		'labelJson',
+		itemIndex,
+		`Shipment ${shipmentId}: Label Details (JSON) is not a JSON object`,
+	);
 	for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
 		if (parsed[key] !== undefined) request[key] = parsed[key];
 	}
@@ -18,7 +23,15 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 	if (Array.isArray(request.invoices)) {
 		request.invoices = (request.invoices as unknown[]).map((invoice) =>
 			invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)
-				? { ...(invoice as IDataObject), invoiceDate: readDay(context, (invoice as IDataObject).invoiceDate, itemIndex, `Shipment ${shipmentId}: Invoice Date`) }
+				? {
+						...(invoice as IDataObject),
+						invoiceDate: readDay(
+							context,
+							(invoice as IDataObject).invoiceDate,
+							itemIndex,
+							`Shipment ${shipmentId}: Invoice Date`,
+						),
+					}
 				: invoice,
 		);
 	}
@@ -31,8 +44,14 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 	}
 }
 
-function entries(context: IExecuteFunctions, parameter: string, key: string, itemIndex: number): IDataObject[] {
-	return ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject)[key] ?? []) as IDataObject[];
+function entries(
+	context: IExecuteFunctions,
+	parameter: string,
+	key: string,
+	itemIndex: number,
+): IDataObject[] {
+	return ((context.getNodeParameter(parameter, itemIndex, {}) as IDataObject)[key] ??
+		[]) as IDataObject[];
 }
 
 function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex: number): void {
@@ -53,7 +72,12 @@ function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex
 	if (subShipments.length > 0) {
 		request.subShipments = subShipments.map((sub) => ({
 			subShipmentId: String(sub.subShipmentId ?? '').trim(),
-			dimensions: { length: sub.length, breadth: sub.breadth, height: sub.height, weight: sub.weight },
+			dimensions: {
+				length: sub.length,
+				breadth: sub.breadth,
+				height: sub.height,
+				weight: sub.weight,
+			},
 		}));
 	}
 	const serials = entries(context, 'serialNumbers', 'serial', itemIndex);
@@ -66,7 +90,11 @@ function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex
 	}
 }
 
-export function labelRequestFromParameters(context: IExecuteFunctions, itemIndex: number, mode: 'json' | 'fields'): LabelRequest {
+export function labelRequestFromParameters(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	mode: 'json' | 'fields',
+): LabelRequest {
 	const shipmentId = readRequiredText(context, 'shipmentId', itemIndex, 'Shipment ID');
 	const locationId = readRequiredText(context, 'locationId', itemIndex, 'Location ID');
 	const request: LabelRequest = { shipmentId, locationId };

@@ -9,19 +9,31 @@ import { todayInZone } from '../../../helpers/dates';
 import { listOf } from '../../../transport';
 import type { LabelRequest } from './labelRequest';
 
-export function labelRequestFromShipment(context: IExecuteFunctions, shipment: IDataObject, itemIndex: number): LabelRequest {
+export function labelRequestFromShipment(
+	context: IExecuteFunctions,
+	shipment: IDataObject,
+	itemIndex: number,
+): LabelRequest {
 	const shipmentId = typeof shipment.shipmentId === 'string' ? shipment.shipmentId : '';
 	const orderItems = listOf(shipment.orderItems);
 	if (shipmentId === '' || orderItems.length === 0) {
-		throw new NodeOperationError(context.getNode(), 'The input item is not a shipment (no shipmentId or orderItems)', {
-			itemIndex,
-			description:
-				'Put Shipment > Get Many or Get before this node with Simplify turned off (the simplified output has no orderItems), or choose another Label Details mode.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'The input item is not a shipment (no shipmentId or orderItems)',
+			{
+				itemIndex,
+				description:
+					'Put Shipment > Get Many or Get before this node with Simplify turned off (the simplified output has no orderItems), or choose another Label Details mode.',
+			},
+		);
 	}
 	const locationId = typeof shipment.locationId === 'string' ? shipment.locationId : '';
 	if (locationId === '') {
-		throw new NodeOperationError(context.getNode(), `Shipment ${shipmentId}: the input item has no locationId`, { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			`Shipment ${shipmentId}: the input item has no locationId`,
+			{ itemIndex },
+		);
 	}
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
@@ -50,6 +62,9 @@ export function labelRequestFromShipment(context: IExecuteFunctions, shipment: I
 			// Quantities may arrive as 1.0 or "1" (docs/marketplace-api/discrepancies.md#lenient-numbers).
 			quantity: Number(item.quantity) || 1,
 		})),
-		subShipments: subShipments.map((sub) => ({ subShipmentId: String(sub.subShipmentId ?? ''), dimensions: { ...dimensions } })),
+		subShipments: subShipments.map((sub) => ({
+			subShipmentId: String(sub.subShipmentId ?? ''),
+			dimensions: { ...dimensions },
+		})),
 	};
 }

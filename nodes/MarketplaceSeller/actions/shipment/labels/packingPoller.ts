@@ -8,7 +8,13 @@ import { chunk, listOf } from '../../../transport';
 import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../get.operation';
 
 /** States at or past PACKED: the label exists. */
-export const PACKED_OR_LATER = new Set(['PACKED', 'READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED']);
+export const PACKED_OR_LATER = new Set([
+	'PACKED',
+	'READY_TO_DISPATCH',
+	'PICKUP_COMPLETE',
+	'SHIPPED',
+	'DELIVERED',
+]);
 
 function stateOf(shipment: IDataObject): string {
 	const states = [...new Set(listOf(shipment.orderItems).map((item) => String(item.status ?? '')))];
@@ -29,10 +35,13 @@ export async function waitUntilPacked(
 	while (pending.length > 0) {
 		for (const ids of chunk(pending, LOOKUP_BATCH_SIZE)) {
 			for (const shipment of await lookUpShipments(context, 'shipmentIds', ids, itemIndex)) {
-				if (typeof shipment.shipmentId === 'string') states.set(shipment.shipmentId, stateOf(shipment));
+				if (typeof shipment.shipmentId === 'string')
+					states.set(shipment.shipmentId, stateOf(shipment));
 			}
 		}
-		pending = pending.filter((id) => !PACKED_OR_LATER.has(states.get(id) ?? '') && states.get(id) !== 'FORM_FAILED');
+		pending = pending.filter(
+			(id) => !PACKED_OR_LATER.has(states.get(id) ?? '') && states.get(id) !== 'FORM_FAILED',
+		);
 		const remaining = deadline - Date.now();
 		if (pending.length === 0 || remaining <= 0) break;
 		await sleep(Math.min(delay, remaining));
