@@ -12,7 +12,9 @@ import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
 	optionValues,
 	SERVICE_PROFILE_OPTIONS,
+	SERVICE_PROFILES_FILTER,
 	SHIPMENT_TYPE_OPTIONS,
+	SHIPMENT_TYPES_FILTER,
 } from '../shared/shipmentFilterOptions';
 import { CALLS_PER_HOUR_LIMIT } from './budget';
 import { ALL_EVENTS, EVENT, eventFilter, POLL_EVENT_KINDS } from './pollEvents';
@@ -147,23 +149,8 @@ export const properties: INodeProperties[] = [
 				description:
 					"For partners: the seller whose shipments to watch, when the token may act for several. Also put in the items' sellerId.",
 			},
-			{
-				displayName: 'Service Profiles',
-				name: 'serviceProfiles',
-				type: 'multiOptions',
-				options: SERVICE_PROFILE_OPTIONS,
-				default: [],
-				description: 'Only shipments of these fulfilment service profiles; none selected means all',
-			},
-			{
-				displayName: 'Shipment Types',
-				name: 'shipmentTypes',
-				type: 'multiOptions',
-				options: SHIPMENT_TYPE_OPTIONS,
-				default: [],
-				description:
-					'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
-			},
+			SERVICE_PROFILES_FILTER,
+			SHIPMENT_TYPES_FILTER,
 			{
 				displayName: 'Since',
 				name: 'since',

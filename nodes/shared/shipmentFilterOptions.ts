@@ -2,7 +2,7 @@
  * The option lists of the shipment search filters (docs/marketplace-api/shipments.md#search-filter), shared by Shipment > Get Many
  * and the poll trigger so that both offer the same values.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { FULFILLED_BY_MARKETPLACE, MARKETPLACE } from './profile';
 
@@ -30,3 +30,24 @@ export const SHIPMENT_TYPE_OPTIONS: INodePropertyOptions[] = [
 export function optionValues(options: INodePropertyOptions[]): string[] {
 	return options.map((option) => String(option.value));
 }
+
+/** The Service Profiles filter, the same in Shipment > Get Many and the poll trigger. */
+export const SERVICE_PROFILES_FILTER: INodeProperties = {
+	displayName: 'Service Profiles',
+	name: 'serviceProfiles',
+	type: 'multiOptions',
+	options: SERVICE_PROFILE_OPTIONS,
+	default: [],
+	description: 'Only shipments of these fulfilment service profiles; none selected means all',
+};
+
+/** The Shipment Types filter, the same in Shipment > Get Many and the poll trigger. */
+export const SHIPMENT_TYPES_FILTER: INodeProperties = {
+	displayName: 'Shipment Types',
+	name: 'shipmentTypes',
+	type: 'multiOptions',
+	options: SHIPMENT_TYPE_OPTIONS,
+	default: [],
+	description:
+		'Only these shipment types; none selected means the marketplace default (Normal only: add Self Ship to see self-ship orders)',
+};

@@ -13,8 +13,8 @@ import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchShipmentPages } from '../../transport/paging';
 import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
-	SERVICE_PROFILE_OPTIONS,
-	SHIPMENT_TYPE_OPTIONS,
+	SERVICE_PROFILES_FILTER,
+	SHIPMENT_TYPES_FILTER,
 } from '../../../shared/shipmentFilterOptions';
 import {
 	enumOptions,
@@ -170,23 +170,8 @@ const properties: INodeProperties[] = [
 				description:
 					'For partners: the seller whose shipments to search, when the token may act for several',
 			},
-			{
-				displayName: 'Service Profiles',
-				name: 'serviceProfiles',
-				type: 'multiOptions',
-				options: SERVICE_PROFILE_OPTIONS,
-				default: [],
-				description: 'Only shipments of these fulfilment service profiles; none selected means all',
-			},
-			{
-				displayName: 'Shipment Types',
-				name: 'shipmentTypes',
-				type: 'multiOptions',
-				options: SHIPMENT_TYPE_OPTIONS,
-				default: [],
-				description:
-					'Only these shipment types. None selected means the marketplace default, which is Normal only: self-ship shipments appear only when Self Ship is selected.',
-			},
+			SERVICE_PROFILES_FILTER,
+			SHIPMENT_TYPES_FILTER,
 			{
 				displayName: 'SKUs',
 				name: 'skus',
