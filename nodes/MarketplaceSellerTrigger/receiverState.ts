@@ -3,7 +3,10 @@
  * delivery store and the seller memory, restored from and written through the persistence
  * adapter (the workflow's static data). See docs/trigger-durability.md.
  */
+import { randomBytes } from 'node:crypto';
+
 import { setAsNewest } from './boundedFifo';
+import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import type { ReceiverPersistence } from './dedup/persistence';
 import type { PushDecision } from './receiver';
@@ -12,6 +15,8 @@ import type { ReceiverSettings } from './settings';
 
 export interface ReceiverState {
 	readonly deliveries: DeliveryStore;
+	/** The confirmed deliveries as the static data stores them, kept up to date by appending. */
+	readonly log: DeliveryLog;
 	readonly sellers: SellerResolver;
 	/** The limits the state was built with; a change rebuilds the state. */
 	readonly limits: string;
@@ -20,6 +25,11 @@ export interface ReceiverState {
 	 * several webhook processes) wrote the row when the text n8n hands a request differs.
 	 */
 	storedDeliveries: unknown;
+	/**
+	 * The seller memory version (SellerResolver.version) of the last write n8n will store: the
+	 * execute step writes the memory only when it changed since.
+	 */
+	savedSellersVersion: number;
 	/**
 	 * Learned from the first push answered 200 that no execute step of this process confirmed:
 	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
@@ -39,15 +49,23 @@ function limitsOf(settings: ReceiverSettings): string {
 	return `${settings.dedup.maxEntries}/${effectiveRetention(settings)}/${settings.sellerMemorySize}`;
 }
 
-export function createReceiverState(settings: ReceiverSettings): ReceiverState {
+/**
+ * A new state. `writer` tags the texts it stores (a rebuilt state keeps its predecessor's: what
+ * that one stored is in its memory too); a new one is random, so no other process or restart
+ * shares it.
+ */
+export function createReceiverState(settings: ReceiverSettings, writer?: string): ReceiverState {
+	const limits = {
+		maxEntries: settings.dedup.maxEntries,
+		retentionSeconds: effectiveRetention(settings),
+	};
 	return {
-		deliveries: new InMemoryDeliveryStore({
-			maxEntries: settings.dedup.maxEntries,
-			retentionSeconds: effectiveRetention(settings),
-		}),
+		deliveries: new InMemoryDeliveryStore(limits),
+		log: new DeliveryLog(writer ?? randomBytes(9).toString('base64url'), limits),
 		sellers: new SellerResolver(settings.sellerMemorySize),
 		limits: limitsOf(settings),
 		storedDeliveries: undefined,
+		savedSellersVersion: -1,
 		executionsElsewhere: false,
 	};
 }
@@ -74,10 +92,11 @@ export function getReceiverState(
 		return existing;
 	}
 
-	const state = createReceiverState(settings);
+	const state = createReceiverState(settings, existing?.log.writer);
 	if (existing !== undefined) {
 		state.executionsElsewhere = existing.executionsElsewhere;
 		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
+		state.log.rebuild(state.deliveries.snapshot(nowSeconds));
 		// Requests in flight keep their claims: their answers settle them in the new state.
 		for (const key of existing.deliveries.pendingKeys()) state.deliveries.claim(key, nowSeconds);
 	}
@@ -90,20 +109,52 @@ export function getReceiverState(
 }
 
 /**
- * Takes in what other processes remembered: n8n hands every request the row as stored, and a
- * text other than the one this process last read or wrote means someone else wrote it. Only
- * then is it decoded and merged, so the webhook path stays a string comparison.
+ * Takes in what other processes remembered. n8n hands every request and every execution the row
+ * as stored, often one this process wrote a few requests ago: a text with this state's writer tag
+ * holds nothing this process does not remember already. Only a text written by someone else (or
+ * before a restart) is decoded and merged, and the log rebuilt, so the usual path is a prefix
+ * comparison whatever the size of the set.
  */
-function mergeStoredDeliveries(
+export function mergeStoredDeliveries(
 	state: ReceiverState,
 	persistence: ReceiverPersistence,
 	nowSeconds: number,
 ): void {
 	const stored = persistence.deliveriesText();
-	if (stored === state.storedDeliveries) return;
+	if (state.log.wrote(stored) || stored === state.storedDeliveries) return;
 	state.storedDeliveries = stored;
 	const snapshot = persistence.loadDeliveries();
-	if (snapshot !== undefined) state.deliveries.merge(snapshot, nowSeconds);
+	if (snapshot === undefined) return;
+	state.deliveries.merge(snapshot, nowSeconds);
+	state.log.rebuild(state.deliveries.snapshot(nowSeconds));
+}
+
+/**
+ * A delivery's execution exists: confirmed in memory and appended to the log, so the next text
+ * this process stores holds it.
+ */
+export function confirmDelivery(state: ReceiverState, key: string, nowSeconds: number): void {
+	const at = state.deliveries.confirm(key, nowSeconds);
+	if (at !== undefined) state.log.append(key, at);
+}
+
+/** Stores the seller memory when it changed since the last write n8n stores (execute step). */
+export function saveChangedSellerMemory(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+): void {
+	if (state.sellers.version === state.savedSellersVersion || state.sellers.size === 0) return;
+	persistence.saveSellerMemory(state.sellers.snapshot());
+	state.savedSellersVersion = state.sellers.version;
+}
+
+/** Stores this state's deliveries text through the adapter. */
+export function saveDeliveries(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): void {
+	state.storedDeliveries = persistence.saveDeliveries(state.log.text(nowSeconds));
 }
 
 /** The state of a trigger node in this process, if it has one (the execute step's confirmation). */
@@ -130,9 +181,13 @@ export function persistReceiverState(
 	// The whole (merged) set is written again on a duplicate: concurrent writers each save their
 	// own snapshot and the last one wins, so a later request repairs a row that lost a key.
 	if (decision.action === 'ignore' && decision.reason === 'duplicate') {
-		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
+		saveDeliveries(state, persistence, nowSeconds);
 	}
 	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
 		persistence.saveSellerMemory(state.sellers.snapshot());
+		// n8n stores what a request without an execution wrote; an accepted push's execution starts
+		// from the row instead (docs/trigger-durability.md#why-the-delivery-key-is-not-saved-in-webhook),
+		// so its execute step writes the memory again.
+		if (decision.action === 'ignore') state.savedSellersVersion = state.sellers.version;
 	}
 }

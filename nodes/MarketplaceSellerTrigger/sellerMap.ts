@@ -60,12 +60,19 @@ function returnItemShipmentIds(envelope: Record<string, unknown>): string[] {
 export class SellerResolver {
 	private readonly memory: BoundedFifoMap<string>;
 
+	private changes = 0;
+
 	constructor(maxRemembered: number) {
 		this.memory = new BoundedFifoMap<string>(maxRemembered);
 	}
 
 	get size(): number {
 		return this.memory.size;
+	}
+
+	/** Counts the changes of the memory: a writer saves it again only when this moved. */
+	get version(): number {
+		return this.changes;
 	}
 
 	resolve(envelope: Record<string, unknown>, locations: LocationSellerMap): SellerResolution {
@@ -82,6 +89,7 @@ export class SellerResolver {
 				if (shipmentId !== undefined)
 					learned = this.memory.set(`s:${shipmentId}`, sellerId) || learned;
 				if (returnId !== undefined) learned = this.memory.set(`r:${returnId}`, sellerId) || learned;
+				if (learned) this.changes += 1;
 				return { sellerId, via: 'location', learned };
 			}
 		}
@@ -97,6 +105,7 @@ export class SellerResolver {
 				const viaShipment = this.memory.get(`s:${itemShipmentId}`);
 				if (viaShipment !== undefined) {
 					const learned = this.memory.set(`r:${returnId}`, viaShipment);
+					if (learned) this.changes += 1;
 					return { sellerId: viaShipment, via: 'returnItemShipment', learned };
 				}
 			}
@@ -109,6 +118,7 @@ export class SellerResolver {
 	}
 
 	restore(snapshot: SellerMemorySnapshot): void {
+		this.changes += 1;
 		this.memory.clear();
 		const entries = snapshot.entries;
 		for (let i = Math.max(0, entries.length - this.memory.maxEntries); i < entries.length; i += 1) {

@@ -227,39 +227,3 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 		},
 	};
 }
-
-/**
- * The delivery memory's bounds from the options alone (no credential read): what the execute
- * step needs to save a confirmed delivery. Out-of-range values fall back to the defaults; the
- * webhook path has already refused such a configuration.
- */
-export function deliveryLimitsFromOptions(options: TriggerOptions): {
-	enabled: boolean;
-	maxEntries: number;
-	retentionSeconds: number;
-} {
-	const pick = (value: unknown, fallback: number, bounds: { min: number; max: number }) => {
-		const number = wholeNumber(value, fallback, bounds, '');
-		return typeof number === 'number' ? number : fallback;
-	};
-	const replayWindow = pick(
-		options.replayWindow,
-		DEFAULTS.replayWindowSeconds,
-		LIMITS.replayWindowSeconds,
-	);
-	const retention = pick(
-		options.duplicateRetention,
-		DEFAULTS.duplicateRetentionSeconds,
-		LIMITS.duplicateRetentionSeconds,
-	);
-	return {
-		enabled: options.deduplicate !== false,
-		maxEntries: pick(
-			options.maxRememberedDeliveries,
-			DEFAULTS.maxRememberedDeliveries,
-			LIMITS.maxRememberedDeliveries,
-		),
-		// As effectiveRetention in receiver.ts: never shorter than the replay window.
-		retentionSeconds: Math.max(retention, replayWindow),
-	};
-}

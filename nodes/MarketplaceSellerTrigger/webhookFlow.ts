@@ -20,10 +20,15 @@ import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from './events';
 import { settleInFlight, waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
-import { findReceiverState, getReceiverState, persistReceiverState } from './receiverState';
+import {
+	confirmDelivery,
+	findReceiverState,
+	getReceiverState,
+	persistReceiverState,
+	saveDeliveries,
+} from './receiverState';
 import {
 	buildSettings,
-	deliveryLimitsFromOptions,
 	type ReceiverSettings,
 	type SettingsResult,
 	type TriggerOptions,
@@ -89,7 +94,7 @@ function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: s
 		if (state !== undefined && state.deliveries.isPending(key)) {
 			if (acknowledged) {
 				state.executionsElsewhere = true;
-				state.deliveries.confirm(key);
+				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
 			} else {
 				state.deliveries.release(key);
 			}
@@ -188,8 +193,8 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		// the execution; n8n still answers when the job has finished. The price, one database
 		// round trip wide: a crash of this process between this save and the enqueue leaves a key
 		// without an execution (docs/trigger-durability.md).
-		state.deliveries.confirm(decision.claimedKey);
-		state.storedDeliveries = persistence.saveDeliveries(state.deliveries.snapshot(nowSeconds));
+		confirmDelivery(state, decision.claimedKey, nowSeconds);
+		saveDeliveries(state, persistence, nowSeconds);
 		return { workflowData, noWebhookResponse: true };
 	}
 	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
@@ -211,17 +216,15 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 		return [items];
 	}
 	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
-	const limits = deliveryLimitsFromOptions(options);
 	const node = this.getNode();
 	const state = findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false));
 	// No state: the push was received by another process (a queue mode worker runs this step).
 	// The worker's static data is not the stored row, so writing it would overwrite the row.
-	if (limits.enabled && state !== undefined) {
+	if (options.deduplicate !== false && state !== undefined) {
 		saveConfirmedDeliveries(
 			this.getWorkflowStaticData('node'),
 			compactKeysOf(items),
 			state,
-			limits,
 			Math.floor(Date.now() / 1000),
 		);
 	}

@@ -6,20 +6,26 @@ import {
 	COMPACT_KEY_LENGTH,
 	deliveryKeyOf,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/dedup/confirmedDeliveries';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import {
 	decodeDeliverySnapshot,
-	decodeSellerMemory,
+	DeliveryLog,
 	encodeDeliverySnapshot,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+import {
+	decodeSellerMemory,
 	encodeSellerMemory,
 	staticDataPersistence,
 	STATIC_DATA_FIELDS,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { handlePush, type PushDecision } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
+	confirmDelivery,
 	getReceiverState,
 	persistReceiverState,
 	resetReceiverStates,
+	saveDeliveries,
 	type ReceiverState,
 } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
@@ -119,7 +125,7 @@ describe('in-memory delivery store', () => {
 		const store = new InMemoryDeliveryStore({ maxEntries: 5, retentionSeconds: 100 });
 		for (let i = 0; i < 8; i += 1) {
 			store.claim(`k${i}`, 1000 + i);
-			store.confirm(`k${i}`);
+			store.confirm(`k${i}`, 1000 + i);
 		}
 		const snapshot = store.snapshot(1050);
 		expect(snapshot.keys).toEqual(['k3', 'k4', 'k5', 'k6', 'k7']);
@@ -169,21 +175,34 @@ describe('persistence codecs', () => {
 			seenAt.push(1_741_169_730 + i * 7);
 		}
 		seenAt[10] = 1_741_169_000; // out of order (clock stepped back) still round-trips
-		const text = encodeDeliverySnapshot({ keys, seenAt });
+		const text = encodeDeliverySnapshot({ keys, seenAt }, 'w1');
+		expect(text.startsWith('2|w1|')).toBe(true);
 		expect(decodeDeliverySnapshot(text)).toEqual({ keys, seenAt });
 		expect(text.length / keys.length).toBeLessThan(28);
 	});
 
+	it('reads the format earlier versions stored (no writer tag)', () => {
+		const key = deliveryKeyOf({ eventType: 'x', shipmentId: 'S1' })!.compact;
+		const other = deliveryKeyOf({ eventType: 'x', shipmentId: 'S2' })!.compact;
+		expect(decodeDeliverySnapshot(`1|1000|${key}0,${other}-3`)).toEqual({
+			keys: [key, other],
+			seenAt: [1000, 997],
+		});
+	});
+
 	it('falls back to JSON for keys of another shape and rejects damaged text', () => {
 		const odd = { keys: ['a|b', 'c,d'], seenAt: [1, 2] };
-		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd))).toEqual(odd);
-		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }))).toEqual({
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd, 'w'))).toEqual(odd);
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }, 'w'))).toEqual({
 			keys: [],
 			seenAt: [],
 		});
 		for (const damaged of [
 			'',
 			'2|0|',
+			'2|w|zz|',
+			'2|no tag|0|',
+			'2|w|0|AAAAAAAAAAAAAAAAAAAAAA1,short',
 			'1|0|short1',
 			'1|zz|AAAAAAAAAAAAAAAAAAAAAA1',
 			'1|0|AAAAAAAAAAAAAAAAAAAAAAx',
@@ -194,6 +213,39 @@ describe('persistence codecs', () => {
 		]) {
 			expect(decodeDeliverySnapshot(damaged)).toBeUndefined();
 		}
+	});
+
+	it('keeps its text equal to the live entries while it appends, expires and bounds', () => {
+		const retentionSeconds = 50;
+		const maxEntries = 40;
+		const log = new DeliveryLog('me', { maxEntries, retentionSeconds });
+		const live: Array<[string, number]> = [];
+		let now = 1_741_169_730;
+		for (let i = 0; i < 500; i += 1) {
+			// Mostly one push a second, sometimes a burst, sometimes a pause; now and then a
+			// confirmation out of claim order (a claim time a few seconds back).
+			now += i % 37 === 0 ? 70 : i % 5 === 0 ? 0 : 1;
+			const at = i % 11 === 0 ? now - 3 : now;
+			const key = deliveryKeyOf({ eventType: 'x', shipmentId: `S${i}` })!.compact;
+			log.append(key, at);
+			live.push([key, at]);
+			if (live.length > maxEntries) live.splice(0, live.length - maxEntries);
+			if (i % 3 === 0) {
+				const text = log.text(now);
+				while (live.length > 0 && now >= live[0][1] + retentionSeconds) live.shift();
+				expect(text.startsWith('2|me|')).toBe(true);
+				expect(decodeDeliverySnapshot(text)).toEqual({
+					keys: live.map(([key]) => key),
+					seenAt: live.map(([, seen]) => seen),
+				});
+				expect(log.size).toBe(live.length);
+			}
+		}
+		expect(log.wrote(log.text(now))).toBe(true);
+		expect(log.wrote(new DeliveryLog('other', { maxEntries, retentionSeconds }).text(now))).toBe(
+			false,
+		);
+		expect(log.wrote(`1|${now}|`)).toBe(false);
 	});
 
 	it('round-trips the seller memory with a seller table', () => {
@@ -214,7 +266,9 @@ describe('persistence codecs', () => {
 	it('writes fresh top-level strings into the static data object', () => {
 		const staticData: Record<string, unknown> = {};
 		const adapter = staticDataPersistence(staticData as never);
-		adapter.saveDeliveries({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] });
+		adapter.saveDeliveries(
+			encodeDeliverySnapshot({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] }, 'w'),
+		);
 		expect(typeof staticData[STATIC_DATA_FIELDS.deliveries]).toBe('string');
 		expect(adapter.loadDeliveries()).toEqual({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] });
 	});
@@ -242,7 +296,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 	const confirm = (state: ReceiverState, decision: PushDecision) => {
 		expect(decision.action).toBe('accept');
 		if (decision.action === 'accept' && decision.claimedKey !== undefined)
-			state.deliveries.confirm(decision.claimedKey);
+			confirmDelivery(state, decision.claimedKey, NOW);
 	};
 
 	const request = (epoch: number, body: unknown = shipmentEvent('shipment_packed', 'SHP-1')) => ({
@@ -316,7 +370,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 		// Not saved while its execution does not exist; the execute step saves it.
 		expect(staticData[STATIC_DATA_FIELDS.deliveries]).toBeUndefined();
 		confirm(state, decision);
-		persistence.saveDeliveries(state.deliveries.snapshot(NOW));
+		saveDeliveries(state, persistence, NOW);
 
 		resetReceiverStates(); // n8n restarted: module memory gone, static data reloaded from the database
 		const reloaded = staticDataPersistence(JSON.parse(JSON.stringify(staticData)));
@@ -338,5 +392,94 @@ describe('receiver pipeline: exactly once from at least once', () => {
 			action: 'ignore',
 			reason: 'duplicate',
 		});
+	});
+});
+
+describe('what the execute step stores (dedup/confirmedDeliveries.ts)', () => {
+	const NOW = VECTOR.epoch;
+	const settings: ReceiverSettings = {
+		verify: {
+			appId: VECTOR.appId,
+			appSecret: VECTOR.appSecret,
+			registeredUrl: VECTOR.registeredUrl,
+			schemeWord: SCHEME,
+			replayWindowSeconds: 300,
+		},
+		events: ['*'],
+		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
+		locations: new Map([['LOC-1', 'SELLER-1']]),
+		sellerMemorySize: 100,
+	};
+	const keyOf = (shipmentId: string) =>
+		deliveryKeyOf(shipmentEvent('shipment_created', shipmentId))!.compact;
+
+	beforeEach(() => resetReceiverStates());
+
+	/** One accepted push of `body` and its execute step, on a copy of `row` as n8n hands it. */
+	const acceptAndSave = async (row: Record<string, unknown>, body: Record<string, unknown>) => {
+		const staticData = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+		const persistence = staticDataPersistence(staticData as never);
+		const state = getReceiverState('wf/node', settings, persistence, NOW);
+		const decision = await handlePush(
+			{ headers: signedHeaders({ epoch: NOW }), body },
+			settings,
+			state,
+			NOW * 1000,
+		);
+		expect(decision.action).toBe('accept');
+		saveConfirmedDeliveries(staticData as never, [keyOf(String(body.shipmentId))], state, NOW);
+		return { staticData, state };
+	};
+
+	it('does not decode a row it wrote itself, however old, and merges a row written elsewhere', async () => {
+		const first = await acceptAndSave({}, shipmentEvent('shipment_created', 'SHP-1'));
+		const ownText = String(first.staticData[STATIC_DATA_FIELDS.deliveries]);
+		expect(first.state.log.wrote(ownText)).toBe(true);
+		// An own-tagged row is taken as known: a key smuggled into it is not read ...
+		const smuggled = `${ownText},${keyOf('SHP-SMUGGLED')}0`;
+		await acceptAndSave(
+			{ [STATIC_DATA_FIELDS.deliveries]: smuggled },
+			shipmentEvent('shipment_created', 'SHP-2'),
+		);
+		expect(first.state.deliveries.claim(keyOf('SHP-SMUGGLED'), NOW)).toBe(true);
+		// ... while the same key in a row another process wrote is merged and kept.
+		const foreign = encodeDeliverySnapshot(
+			{ keys: [keyOf('SHP-ELSEWHERE')], seenAt: [NOW - 5] },
+			'otherprocess',
+		);
+		const third = await acceptAndSave(
+			{ [STATIC_DATA_FIELDS.deliveries]: foreign },
+			shipmentEvent('shipment_created', 'SHP-3'),
+		);
+		expect(third.state.deliveries.claim(keyOf('SHP-ELSEWHERE'), NOW)).toBe(false);
+		const saved = decodeDeliverySnapshot(third.staticData[STATIC_DATA_FIELDS.deliveries])!;
+		expect(saved.keys).toEqual(
+			expect.arrayContaining([
+				keyOf('SHP-1'),
+				keyOf('SHP-2'),
+				keyOf('SHP-ELSEWHERE'),
+				keyOf('SHP-3'),
+			]),
+		);
+	});
+
+	it('writes the seller memory only when it changed since its last write', async () => {
+		const learned = await acceptAndSave(
+			{},
+			shipmentEvent('shipment_created', 'SHP-1', { locationId: 'LOC-1' }),
+		);
+		expect(learned.staticData[STATIC_DATA_FIELDS.sellerMemory]).toEqual(expect.any(String));
+		// A push that teaches nothing leaves the field as n8n handed it (absent here).
+		const nothingNew = await acceptAndSave({}, shipmentEvent('shipment_packed', 'SHP-1'));
+		expect(nothingNew.staticData[STATIC_DATA_FIELDS.sellerMemory]).toBeUndefined();
+		const again = await acceptAndSave(
+			{},
+			shipmentEvent('shipment_created', 'SHP-2', { locationId: 'LOC-1' }),
+		);
+		expect(
+			decodeSellerMemory(again.staticData[STATIC_DATA_FIELDS.sellerMemory])?.entries.map(
+				([ref]) => ref,
+			),
+		).toEqual(['s:SHP-1', 's:SHP-2']);
 	});
 });

@@ -8,8 +8,8 @@ import {
 	InMemoryDeliveryStore,
 	mergeDeliverySnapshots,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
+import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
 import {
-	decodeDeliverySnapshot,
 	STATIC_DATA_FIELDS,
 	staticDataPersistence,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
@@ -18,9 +18,11 @@ import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/dedup/
 import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
+	confirmDelivery,
 	getReceiverState,
 	persistReceiverState,
 	resetReceiverStates,
+	saveDeliveries,
 } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
@@ -304,8 +306,8 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		expect(accepted.action).toBe('accept');
 		if (accepted.action !== 'accept') return;
 		// A's execution exists and saves the key (what execute() does), then n8n stores the row.
-		a.state.deliveries.confirm(accepted.claimedKey!);
-		a.persistence.saveDeliveries(a.state.deliveries.snapshot(NOW));
+		confirmDelivery(a.state, accepted.claimedKey!, NOW);
+		saveDeliveries(a.state, a.persistence, NOW);
 		row = a.staticData;
 
 		const b = request('process-b', 'SHP-X');
@@ -323,7 +325,7 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 			const persistence = staticDataPersistence(staticData as never);
 			const state = getReceiverState(process, settings, persistence, NOW);
 			const decision = await handlePush(push(shipmentId), settings, state, NOW * 1000);
-			if (decision.action === 'accept') state.deliveries.confirm(decision.claimedKey!);
+			if (decision.action === 'accept') confirmDelivery(state, decision.claimedKey!, NOW);
 			return { persistence, state };
 		};
 		// Both processes read the row before either writes.
@@ -331,7 +333,7 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		const rowB = load();
 		const a = await accept('process-a', 'SHP-A', rowA);
 		const b = await accept('process-b', 'SHP-B', rowB);
-		a.persistence.saveDeliveries(a.state.deliveries.snapshot(NOW));
+		saveDeliveries(a.state, a.persistence, NOW);
 		row = rowA;
 		// B writes last; it read the row before A wrote, but a duplicate it handles next merges A's
 		// row first, so its write holds both keys.
@@ -384,7 +386,8 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		expect(store.claim('mine', 1001)).toBe(false);
 		store.release('mine');
 		expect(store.claim('mine', 1002)).toBe(true);
-		store.confirm('mine');
+		expect(store.confirm('mine', 1003)).toBe(1002);
+		expect(store.confirm('mine', 1003)).toBeUndefined();
 		expect(store.snapshot(1002).keys).toEqual(['theirs', 'mine']);
 	});
 });

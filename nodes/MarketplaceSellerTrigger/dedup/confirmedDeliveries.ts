@@ -8,9 +8,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { mergeDeliverySnapshots, type DeliverySnapshot } from './deliveryStore';
 import { staticDataPersistence } from './persistence';
-import type { ReceiverState } from '../receiverState';
+import {
+	confirmDelivery,
+	mergeStoredDeliveries,
+	saveChangedSellerMemory,
+	saveDeliveries,
+	type ReceiverState,
+} from '../receiverState';
 
 /** 32 hex characters, as the trigger outputs `dedupKey`. */
 const HEX_KEY = /^[0-9a-f]{32}$/;
@@ -29,27 +34,20 @@ export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 /**
  * Confirms the items' deliveries in the state of the process that received them and writes the
  * union of the stored row, this process's confirmed keys and the items' keys into the
- * execution's static data. Returns the number of keys written.
+ * execution's static data: a row another process wrote is merged into memory first; a row this
+ * process wrote is in memory already. Returns the number of keys written.
  */
 export function saveConfirmedDeliveries(
 	staticData: IDataObject,
 	keys: string[],
 	state: ReceiverState,
-	limits: { maxEntries: number; retentionSeconds: number },
 	nowSeconds: number,
 ): number {
 	if (keys.length === 0) return 0;
 	const persistence = staticDataPersistence(staticData);
-	const bounds = { ...limits, nowSeconds };
-	const empty: DeliverySnapshot = { keys: [], seenAt: [] };
-	for (const key of keys) state.deliveries.confirm(key);
-	let union = mergeDeliverySnapshots(
-		persistence.loadDeliveries() ?? empty,
-		state.deliveries.snapshot(nowSeconds),
-		bounds,
-	);
-	union = mergeDeliverySnapshots(union, { keys, seenAt: keys.map(() => nowSeconds) }, bounds);
-	state.storedDeliveries = persistence.saveDeliveries(union);
-	if (state.sellers.size > 0) persistence.saveSellerMemory(state.sellers.snapshot());
-	return union.keys.length;
+	mergeStoredDeliveries(state, persistence, nowSeconds);
+	for (const key of keys) confirmDelivery(state, key, nowSeconds);
+	saveDeliveries(state, persistence, nowSeconds);
+	saveChangedSellerMemory(state, persistence);
+	return state.log.size;
 }

@@ -28,8 +28,12 @@ export interface DeliveryStore {
 	isPending(key: string): boolean;
 	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
 	pendingKeys(): string[];
-	/** The execution of a claimed key exists: the key may now be persisted. */
-	confirm(key: string): void;
+	/**
+	 * The execution of a key exists: the key may now be persisted. Returns the time to persist it
+	 * with (its first claim, or now for a key this store did not hold) when this call confirmed
+	 * it, and undefined when it was confirmed already.
+	 */
+	confirm(key: string, nowSeconds: number): number | undefined;
 	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
 	release(key: string): void;
 	/** Confirmed live entries, oldest first. */
@@ -101,8 +105,13 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return this.pending.has(key);
 	}
 
-	confirm(key: string): void {
-		this.pending.delete(key);
+	confirm(key: string, nowSeconds: number): number | undefined {
+		const claimedAt = this.seen.get(key);
+		if (!this.pending.delete(key) && claimedAt !== undefined) return undefined;
+		if (claimedAt !== undefined) return claimedAt;
+		// Claimed and since forgotten (more in flight than the bound), or never claimed here.
+		if (this.retentionSeconds > 0 && Number.isFinite(nowSeconds)) this.seen.set(key, nowSeconds);
+		return nowSeconds;
 	}
 
 	release(key: string): void {

@@ -5,17 +5,12 @@
  * The static-data adapter writes each part as ONE fresh top-level string of the node's static
  * data (`getWorkflowStaticData('node')`), holding the whole bounded set. Assigning a top-level
  * value is what n8n's change tracking (ObservableObject) reliably sees, and writing the whole
- * set means the last writer still leaves a complete set behind.
- *
- * Delivery snapshot format "1": `1|<t0>|<key><dt>,<key><dt>,...` where key is the 22-character
- * base64url delivery key, t0 the first entry's time in seconds and dt the signed difference, in
- * decimal seconds, to the previous entry's time (entries are in claim order, so dt is small).
- * About 24 bytes per remembered key. Keys of any other shape fall back to format "J" (JSON).
- * Anything that does not decode cleanly is ignored as a whole (start empty) rather than
- * half-trusted.
+ * set means the last writer still leaves a complete set behind. The deliveries' text is made by
+ * their DeliveryLog (dedup/deliveryLog.ts), kept up to date by appending.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { decodeDeliverySnapshot } from './deliveryLog';
 import type { DeliverySnapshot } from './deliveryStore';
 import type { SellerMemorySnapshot } from '../sellerMap';
 
@@ -23,8 +18,8 @@ export interface ReceiverPersistence {
 	/** The stored deliveries as they are (compared, not decoded, on the webhook path). */
 	deliveriesText(): unknown;
 	loadDeliveries(): DeliverySnapshot | undefined;
-	/** Stores the snapshot; returns the stored text. */
-	saveDeliveries(snapshot: DeliverySnapshot): unknown;
+	/** Stores a deliveries text (DeliveryLog.text); returns what was stored. */
+	saveDeliveries(text: string): unknown;
 	loadSellerMemory(): SellerMemorySnapshot | undefined;
 	saveSellerMemory(snapshot: SellerMemorySnapshot): void;
 }
@@ -34,73 +29,6 @@ export const STATIC_DATA_FIELDS = {
 	deliveries: 'rememberedDeliveries',
 	sellerMemory: 'rememberedSellers',
 } as const;
-
-const COMPACT_KEY = /^[A-Za-z0-9_-]{22}$/;
-const DECIMAL_INT = /^-?[0-9]{1,15}$/;
-
-/** Cheap shape check for encoding (decoding checks the full alphabet). */
-function encodable(key: string): boolean {
-	return key.length === 22 && !key.includes(',') && !key.includes('|');
-}
-
-export function encodeDeliverySnapshot(snapshot: DeliverySnapshot): string {
-	const { keys, seenAt } = snapshot;
-	const count = Math.min(keys.length, seenAt.length);
-	const t0 = count > 0 ? Math.floor(seenAt[0]) : 0;
-	let previous = t0;
-	// Appended to one string (cheaper than an array of parts joined: this runs on every accepted
-	// or duplicate push over the whole set).
-	let entries = '';
-	for (let i = 0; i < count; i += 1) {
-		const key = keys[i];
-		const at = Math.floor(seenAt[i]);
-		if (!encodable(key) || !Number.isSafeInteger(at)) {
-			return `J${JSON.stringify({ keys: keys.slice(0, count), seenAt: seenAt.slice(0, count).map(Math.floor) })}`;
-		}
-		entries += i === 0 ? `${key}${at - previous}` : `,${key}${at - previous}`;
-		previous = at;
-	}
-	return `1|${t0}|${entries}`;
-}
-
-function decodeJsonSnapshot(text: string): DeliverySnapshot | undefined {
-	try {
-		const parsed: unknown = JSON.parse(text);
-		if (typeof parsed !== 'object' || parsed === null) return undefined;
-		const { keys, seenAt } = parsed as { keys?: unknown; seenAt?: unknown };
-		if (!Array.isArray(keys) || !Array.isArray(seenAt) || keys.length !== seenAt.length) {
-			return undefined;
-		}
-		if (!keys.every((key) => typeof key === 'string')) return undefined;
-		if (!seenAt.every((at) => typeof at === 'number' && Number.isFinite(at))) return undefined;
-		return { keys: keys as string[], seenAt: seenAt as number[] };
-	} catch {
-		return undefined;
-	}
-}
-
-export function decodeDeliverySnapshot(text: unknown): DeliverySnapshot | undefined {
-	if (typeof text !== 'string') return undefined;
-	if (text.startsWith('J')) return decodeJsonSnapshot(text.slice(1));
-	const fields = text.split('|');
-	if (fields.length !== 3 || fields[0] !== '1' || !DECIMAL_INT.test(fields[1])) return undefined;
-	let previous = Number(fields[1]);
-	if (fields[2].length === 0) return { keys: [], seenAt: [] };
-	const entries = fields[2].split(',');
-	const keys = new Array<string>(entries.length);
-	const seenAt = new Array<number>(entries.length);
-	for (let i = 0; i < entries.length; i += 1) {
-		const entry = entries[i];
-		const key = entry.slice(0, 22);
-		const delta = entry.slice(22);
-		if (!COMPACT_KEY.test(key) || !DECIMAL_INT.test(delta)) return undefined;
-		previous += Number(delta);
-		if (!Number.isSafeInteger(previous)) return undefined;
-		keys[i] = key;
-		seenAt[i] = previous;
-	}
-	return { keys, seenAt };
-}
 
 /** Seller memory as JSON with a seller table: `{"v":1,"s":[sellers],"r":[ref,sellerIndex,...]}`. */
 export function encodeSellerMemory(snapshot: SellerMemorySnapshot): string {
@@ -150,8 +78,7 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 	return {
 		deliveriesText: () => staticData[STATIC_DATA_FIELDS.deliveries],
 		loadDeliveries: () => decodeDeliverySnapshot(staticData[STATIC_DATA_FIELDS.deliveries]),
-		saveDeliveries: (snapshot) => {
-			const text = encodeDeliverySnapshot(snapshot);
+		saveDeliveries: (text) => {
 			staticData[STATIC_DATA_FIELDS.deliveries] = text;
 			return text;
 		},

@@ -1,0 +1,201 @@
+/**
+ * The remembered deliveries as the static data holds them, kept up to date by appending, so that
+ * saving one more delivery costs the same with 10 remembered keys as with 100,000. (Encoding the
+ * whole set for every push cost about 16 ms of CPU per push at the default bound of 10,000 keys;
+ * see docs/trigger-durability.md#the-stored-text.)
+ *
+ * Text format "2": `2|<writer>|<t0>|<key><dt>,<key><dt>,...`
+ * - writer: a random tag of the ReceiverState that wrote the text. A process that finds its own tag
+ *   in the row knows the row holds nothing it does not remember already, so it skips decoding it.
+ * - key: the 22-character base64url delivery key; dt: the signed difference in whole seconds from
+ *   the previous entry's time (from t0 for the first). Entries are in the order they were
+ *   confirmed, close to time order, so dt is short.
+ * Dropping the oldest entries only moves t0 to the last dropped entry's time: the remaining text
+ * is kept as it is. About 24 bytes per key.
+ *
+ * Also read: format "1" (`1|<t0>|<entries>`, earlier versions, no writer) and "J" (JSON, keys of
+ * another shape). Anything that does not decode cleanly is ignored as a whole (start empty)
+ * rather than half-trusted.
+ */
+import type { DeliverySnapshot } from './deliveryStore';
+
+const COMPACT_KEY = /^[A-Za-z0-9_-]{22}$/;
+const DECIMAL_INT = /^-?[0-9]{1,15}$/;
+const WRITER = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Cheap shape check for appending (decoding checks the full alphabet). */
+function encodable(key: string): boolean {
+	return key.length === 22 && !key.includes(',') && !key.includes('|');
+}
+
+export interface DeliveryLogLimits {
+	maxEntries: number;
+	retentionSeconds: number;
+}
+
+export class DeliveryLog {
+	/** Entries oldest first from `head`; `lengths` are the text lengths of their segments. */
+	private keys: string[] = [];
+
+	private times: number[] = [];
+
+	private lengths: number[] = [];
+
+	private head = 0;
+
+	/** The entries' text, joined by commas, without the header. */
+	private body = '';
+
+	/** The time the first live entry's dt counts from. */
+	private base = 0;
+
+	/** The newest entry's time (base when empty): the next dt counts from it. */
+	private last = 0;
+
+	/** Set once a key of another shape was appended: the text is then written as JSON. */
+	private json = false;
+
+	private readonly prefix: string;
+
+	constructor(
+		/** This log's writer tag (letters, digits, - and _). */
+		readonly writer: string,
+		private readonly limits: DeliveryLogLimits,
+	) {
+		if (!WRITER.test(writer)) throw new Error(`invalid delivery log writer tag "${writer}"`);
+		this.prefix = `2|${writer}|`;
+	}
+
+	get size(): number {
+		return this.keys.length - this.head;
+	}
+
+	/** Whether `text` is one of this log's own texts (the row holds nothing new to this process). */
+	wrote(text: unknown): boolean {
+		return typeof text === 'string' && text.startsWith(this.prefix);
+	}
+
+	/** Adds a confirmed delivery as the newest entry. */
+	append(key: string, atSeconds: number): void {
+		const at = Math.floor(atSeconds);
+		if (!Number.isSafeInteger(at)) return;
+		if (!encodable(key)) this.json = true;
+		const segment = `${key}${at - this.last}`;
+		this.body = this.size === 0 ? segment : `${this.body},${segment}`;
+		this.keys.push(key);
+		this.times.push(at);
+		this.lengths.push(segment.length);
+		this.last = at;
+		if (this.size > this.limits.maxEntries) this.dropOldest(this.size - this.limits.maxEntries);
+	}
+
+	/** Starts over from a snapshot (after another writer's row was merged into memory). */
+	rebuild(snapshot: DeliverySnapshot): this {
+		this.keys = [];
+		this.times = [];
+		this.lengths = [];
+		this.head = 0;
+		this.body = '';
+		this.json = false;
+		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
+		const first = count > 0 ? Math.floor(snapshot.seenAt[0]) : 0;
+		this.base = Number.isSafeInteger(first) ? first : 0;
+		this.last = this.base;
+		for (let i = 0; i < count; i += 1) this.append(snapshot.keys[i], snapshot.seenAt[i]);
+		return this;
+	}
+
+	/** The text to store: expired entries dropped from the oldest end first. */
+	text(nowSeconds: number): string {
+		let expired = 0;
+		for (let i = this.head; i < this.keys.length; i += 1) {
+			if (nowSeconds < this.times[i] + this.limits.retentionSeconds) break;
+			expired += 1;
+		}
+		if (expired > 0) this.dropOldest(expired);
+		if (this.json) {
+			const keys = this.keys.slice(this.head);
+			return `J${JSON.stringify({ keys, seenAt: this.times.slice(this.head) })}`;
+		}
+		return `${this.prefix}${this.base}|${this.body}`;
+	}
+
+	private dropOldest(count: number): void {
+		if (count >= this.size) {
+			this.base = this.last;
+			this.keys = [];
+			this.times = [];
+			this.lengths = [];
+			this.head = 0;
+			this.body = '';
+			this.json = false;
+			return;
+		}
+		let cut = 0;
+		for (let i = this.head; i < this.head + count; i += 1) cut += this.lengths[i] + 1;
+		this.body = this.body.slice(cut);
+		this.head += count;
+		// The first remaining entry's dt counts from the last dropped entry's time.
+		this.base = this.times[this.head - 1];
+		// Compact the arrays once half of them are dropped entries: amortized O(1) per entry.
+		if (this.head > 1024 && this.head * 2 > this.keys.length) {
+			this.keys = this.keys.slice(this.head);
+			this.times = this.times.slice(this.head);
+			this.lengths = this.lengths.slice(this.head);
+			this.head = 0;
+		}
+	}
+}
+
+/** A one-off text of a snapshot in format "2" (what a writer tagged `writer` would store). */
+export function encodeDeliverySnapshot(snapshot: DeliverySnapshot, writer: string): string {
+	const unbounded = { maxEntries: Number.MAX_SAFE_INTEGER, retentionSeconds: Infinity };
+	return new DeliveryLog(writer, unbounded).rebuild(snapshot).text(0);
+}
+
+function decodeJsonSnapshot(text: string): DeliverySnapshot | undefined {
+	try {
+		const parsed: unknown = JSON.parse(text);
+		if (typeof parsed !== 'object' || parsed === null) return undefined;
+		const { keys, seenAt } = parsed as { keys?: unknown; seenAt?: unknown };
+		if (!Array.isArray(keys) || !Array.isArray(seenAt) || keys.length !== seenAt.length) {
+			return undefined;
+		}
+		if (!keys.every((key) => typeof key === 'string')) return undefined;
+		if (!seenAt.every((at) => typeof at === 'number' && Number.isFinite(at))) return undefined;
+		return { keys: keys as string[], seenAt: seenAt as number[] };
+	} catch {
+		return undefined;
+	}
+}
+
+function decodeEntries(t0: string, body: string): DeliverySnapshot | undefined {
+	if (!DECIMAL_INT.test(t0)) return undefined;
+	let previous = Number(t0);
+	if (body.length === 0) return { keys: [], seenAt: [] };
+	const entries = body.split(',');
+	const keys = new Array<string>(entries.length);
+	const seenAt = new Array<number>(entries.length);
+	for (let i = 0; i < entries.length; i += 1) {
+		const entry = entries[i];
+		const key = entry.slice(0, 22);
+		const delta = entry.slice(22);
+		if (!COMPACT_KEY.test(key) || !DECIMAL_INT.test(delta)) return undefined;
+		previous += Number(delta);
+		if (!Number.isSafeInteger(previous)) return undefined;
+		keys[i] = key;
+		seenAt[i] = previous;
+	}
+	return { keys, seenAt };
+}
+
+/** The entries of a stored text in any format this node wrote, or undefined. */
+export function decodeDeliverySnapshot(text: unknown): DeliverySnapshot | undefined {
+	if (typeof text !== 'string') return undefined;
+	if (text.startsWith('J')) return decodeJsonSnapshot(text.slice(1));
+	const fields = text.split('|');
+	if (fields.length === 3 && fields[0] === '1') return decodeEntries(fields[1], fields[2]);
+	if (fields.length === 4 && fields[0] === '2' && WRITER.test(fields[1]))
+		return decodeEntries(fields[2], fields[3]);
+	return undefined;
+}
