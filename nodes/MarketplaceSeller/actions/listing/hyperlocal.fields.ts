@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { locationLocator } from '../common.descriptions';
 import { labelFieldOptions } from './labels.fields';
+import { readCommonFields } from './listing.create';
 import { entityFields, packageSizeFields } from './listing.fields';
 
 /** Price and tax: the standard listing's MRP, selling price, currency and HSN fields. */
@@ -77,12 +78,7 @@ export function readHyperlocalFields(
 	extra: IDataObject,
 ): IDataObject {
 	return {
-		productId: context.getNodeParameter('productId', itemIndex, ''),
-		listingStatus: context.getNodeParameter('listingStatus', itemIndex, 'ACTIVE'),
-		mrp: context.getNodeParameter('mrp', itemIndex, null),
-		sellingPrice: context.getNodeParameter('sellingPrice', itemIndex, null),
-		currency: context.getNodeParameter('currency', itemIndex, ''),
-		hsn: context.getNodeParameter('hsn', itemIndex, ''),
+		...readCommonFields(context, itemIndex),
 		location: {
 			id: context.getNodeParameter('locationId', itemIndex, '', { extractValue: true }),
 			status: context.getNodeParameter('locationStatus', itemIndex, 'ENABLED'),
