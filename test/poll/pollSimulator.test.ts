@@ -6,54 +6,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Simulator } from '../../simulator';
-import { CredentialStore, SELF, selfAccessCredential, simulator } from '../support/fixtures';
-import { fakeDateOnly, manualPoll, PollTriggerRunner } from './pollHarness';
+import { manualPoll, PollTriggerRunner } from './pollHarness';
+import { usePollSession } from './support/pollSession';
 
 const LOC_1 = 'LOC-DEMO-1';
 const SEARCH_POST = 'POST /sellers/v3/shipments/filter';
 const SEARCH_NEXT = 'GET /sellers/v3/shipments/filter';
 const BASE = Date.parse('2026-03-05T04:30:00.000Z');
-/**
- * Activation time of the current test: an hour after the simulator's seed data was made. Each
- * test has its own day, so no instant repeats across tests (the credential's single-flight token
- * request is shared with callers at the same instant, and each test resets the simulator's tokens).
- */
-let T = BASE;
-let testIndex = 0;
 
-let sim: Simulator;
-let store: CredentialStore;
-
-beforeAll(async () => {
-	sim = await simulator();
-});
-
-afterAll(async () => {
-	jest.useRealTimers();
-	await sim.close();
-});
-
-beforeEach(() => {
-	testIndex += 1;
-	const seededAt = BASE + testIndex * 86400_000;
-	T = seededAt + 3600_000;
-	fakeDateOnly();
-	jest.setSystemTime(seededAt);
-	sim.control.reset();
-	store = new CredentialStore();
-	store.set(SELF, selfAccessCredential(sim));
-	jest.setSystemTime(T);
-});
-
-afterEach(() => {
-	jest.useRealTimers();
-});
-
-/** n8n's and the simulator's clock: T + seconds. */
-function at(seconds: number): void {
-	jest.setSystemTime(T + seconds * 1000);
-}
+const env = usePollSession(BASE);
+const { at, seed } = env;
 
 /** "eventType id" of each item, in order. */
 function changes(items: IDataObject[]): string[] {
@@ -63,37 +25,25 @@ function changes(items: IDataObject[]): string[] {
 }
 
 function apiCalls(): Array<{ route: string; body?: unknown }> {
-	return sim.control
+	return env.sim.control
 		.listCalls({})
 		.calls.filter((call) => !call.path.startsWith('/oauth-service/')) as never;
 }
 
 function searchPageCalls(): number {
 	return (
-		sim.control.listCalls({ route: SEARCH_POST }).calls.length +
-		sim.control.listCalls({ route: SEARCH_NEXT }).calls.length
+		env.sim.control.listCalls({ route: SEARCH_POST }).calls.length +
+		env.sim.control.listCalls({ route: SEARCH_NEXT }).calls.length
 	);
 }
 
-/** New orders, placed now. */
-function seed(count: number, extra: IDataObject = {}): string[] {
-	return sim.control.seedShipments({
-		count,
-		locationId: LOC_1,
-		state: 'APPROVED',
-		itemCount: 1,
-		orderDate: new Date().toISOString(),
-		...extra,
-	}).shipmentIds;
-}
-
 async function setState(shipmentId: string, state: string, extra: IDataObject = {}): Promise<void> {
-	await sim.control.setShipmentState(shipmentId, { state: state as never, ...extra });
+	await env.sim.control.setShipmentState(shipmentId, { state: state as never, ...extra });
 }
 
 describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	test('orders created, packed, dispatched and cancelled between polls: exactly one item per change', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['*'] });
+		const runner = new PollTriggerRunner(env.store, { events: ['*'] });
 		expect((await runner.poll()).items).toEqual([]);
 		// The first activation starts from now: no call, no history.
 		expect(apiCalls()).toEqual([]);
@@ -163,7 +113,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('overlapping windows: every change read again by later polls is reported once', async () => {
-		const runner = new PollTriggerRunner(store, {
+		const runner = new PollTriggerRunner(env.store, {
 			events: ['shipment_created', 'shipment_packed'],
 			options: { overlapSeconds: 600 },
 		});
@@ -183,7 +133,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		expect(seen.filter((change) => change.startsWith('shipment_created'))).toHaveLength(10);
 		expect(seen.filter((change) => change.startsWith('shipment_packed'))).toEqual(expected);
 		// The windows did overlap: each poll's window starts 600 s before the previous one ended.
-		const windows = sim.control
+		const windows = env.sim.control
 			.listCalls({ route: SEARCH_POST })
 			.calls.map(
 				(call) =>
@@ -196,7 +146,9 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('a restart with only the saved static data: no duplicate, nothing missed', async () => {
-		let runner = new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'] });
+		let runner = new PollTriggerRunner(env.store, {
+			events: ['shipment_created', 'shipment_packed'],
+		});
 		await runner.poll();
 		at(60);
 		const [x, y, z] = seed(3);
@@ -229,7 +181,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 
 		// A new n8n process with the same saved data (a second restart right away) repeats nothing.
 		runner = Object.assign(
-			new PollTriggerRunner(store, { events: ['shipment_created', 'shipment_packed'] }),
+			new PollTriggerRunner(env.store, { events: ['shipment_created', 'shipment_packed'] }),
 			{ saved: runner.saved },
 		);
 		runner.restart();
@@ -238,7 +190,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('a change exactly on the window boundary is reported once', async () => {
-		const runner = new PollTriggerRunner(store, {
+		const runner = new PollTriggerRunner(env.store, {
 			events: ['shipment_packed'],
 			options: { overlapSeconds: 0 },
 		});
@@ -254,23 +206,23 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		expect(changes((await runner.poll()).items)).toEqual([`shipment_packed ${b}`]);
 		at(180);
 		expect((await runner.poll()).items).toEqual([]);
-		const windows = sim.control
+		const windows = env.sim.control
 			.listCalls({ route: SEARCH_POST })
 			.calls.map(
 				(call) =>
 					(call.body as { filter: { modifiedDate: { from: string; to: string } } }).filter
 						.modifiedDate,
 			);
-		expect(Date.parse(windows[1].from)).toBe(T + 60_000);
-		expect(Date.parse(windows[0].to)).toBe(T + 60_000);
+		expect(Date.parse(windows[1].from)).toBe(env.T + 60_000);
+		expect(Date.parse(windows[0].to)).toBe(env.T + 60_000);
 	});
 
 	test('5,000 changes in one window: all reported, with ceil(5000 / 20) = 250 page calls', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['shipment_created'] });
+		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
 		await runner.poll();
 		at(60);
 		const ids = seed(5000);
-		sim.control.clearCalls();
+		env.sim.control.clearCalls();
 		const { items } = await runner.poll();
 		expect(items).toHaveLength(5000);
 		expect(new Set(items.map((item) => item.shipmentId))).toEqual(new Set(ids));
@@ -279,12 +231,12 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('a 429 in the middle of a poll: the pages read are reported, the next polls back off and resume, nothing is lost', async () => {
-		const runner = new PollTriggerRunner(store, { events: ['shipment_created'] });
+		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
 		await runner.poll();
 		at(60);
 		const ids = seed(45);
 		// The second page answers 429 four times: the first call and the transport's three retries.
-		sim.control.addFault({
+		env.sim.control.addFault({
 			route: SEARCH_NEXT,
 			status: 429,
 			headers: { 'Retry-After': '0' },
@@ -294,10 +246,10 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		const first = await runner.poll();
 		expect(first.items).toHaveLength(20);
 		expect(first.saved).toBe(true);
-		expect(sim.control.listFaults().faults[0].hits).toBe(4);
+		expect(env.sim.control.listFaults().faults[0].hits).toBe(4);
 
 		at(90);
-		sim.control.clearCalls();
+		env.sim.control.clearCalls();
 		expect((await runner.poll()).items).toEqual([]);
 		expect(apiCalls()).toEqual([]);
 
@@ -313,13 +265,13 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('the first activation replays no history; "Since" reports the changes since then', async () => {
-		const quiet = new PollTriggerRunner(store, { events: ['*'] });
+		const quiet = new PollTriggerRunner(env.store, { events: ['*'] });
 		expect((await quiet.poll()).items).toEqual([]);
 		at(60);
 		expect((await quiet.poll()).items).toEqual([]);
 
-		const since = new Date(T - 2 * 24 * 3600_000).toISOString();
-		const replaying = new PollTriggerRunner(store, { events: ['*'], options: { since } });
+		const since = new Date(env.T - 2 * 24 * 3600_000).toISOString();
+		const replaying = new PollTriggerRunner(env.store, { events: ['*'], options: { since } });
 		const history = (await replaying.poll()).items;
 		expect(history.length).toBeGreaterThan(0);
 		for (const item of history)
@@ -333,7 +285,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		const ids = seed(3);
 		at(120);
 		await setState(ids[0], 'PACKED');
-		const manual = await manualPoll(store, { events: ['shipment_created', 'shipment_packed'] });
+		const manual = await manualPoll(env.store, { events: ['shipment_created', 'shipment_packed'] });
 		expect(manual.items.length).toBeGreaterThanOrEqual(3);
 		expect(manual.items.length).toBeLessThanOrEqual(10);
 		expect(changes(manual.items)).toEqual(
@@ -348,17 +300,17 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	});
 
 	test('returns: created and each status change once, on both return lists', async () => {
-		const runner = new PollTriggerRunner(store, {
+		const runner = new PollTriggerRunner(env.store, {
 			events: ['return_created', 'return_picked_up', 'return_completed'],
 		});
 		await runner.poll();
 		at(60);
-		const [r1, r2] = sim.control.seedReturns({
+		const [r1, r2] = env.sim.control.seedReturns({
 			locationId: LOC_1,
 			count: 2,
 			source: 'customer_return',
 		}).returnIds;
-		const [r3] = sim.control.seedReturns({
+		const [r3] = env.sim.control.seedReturns({
 			locationId: LOC_1,
 			count: 1,
 			source: 'courier_return',
@@ -367,7 +319,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 			[`return_created ${r1}`, `return_created ${r2}`, `return_created ${r3}`].sort(),
 		);
 		at(120);
-		await sim.control.setReturnStatus(r1, { status: 'RETURN_PICKED_UP' });
+		await env.sim.control.setReturnStatus(r1, { status: 'RETURN_PICKED_UP' });
 		const picked = (await runner.poll()).items;
 		expect(changes(picked)).toEqual([`return_picked_up ${r1}`]);
 		expect(picked[0]).toMatchObject({
@@ -378,19 +330,19 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 			attributes: { status: 'RETURN_PICKED_UP' },
 		});
 		at(180);
-		await sim.control.setReturnStatus(r1, { status: 'RETURN_COMPLETED' });
-		await sim.control.setReturnStatus(r2, { status: 'RETURN_CANCELLED' });
+		await env.sim.control.setReturnStatus(r1, { status: 'RETURN_COMPLETED' });
+		await env.sim.control.setReturnStatus(r2, { status: 'RETURN_CANCELLED' });
 		expect(changes((await runner.poll()).items)).toEqual([`return_completed ${r1}`]);
 		at(240);
 		expect((await runner.poll()).items).toEqual([]);
 	});
 
 	test('the marketplace clock 90 s behind n8n: the overlap still catches every change', async () => {
-		const runner = new PollTriggerRunner(store, {
+		const runner = new PollTriggerRunner(env.store, {
 			events: ['shipment_created', 'shipment_packed'],
 		});
 		await runner.poll();
-		sim.control.advanceClock({ seconds: -90 });
+		env.sim.control.advanceClock({ seconds: -90 });
 		at(100);
 		// Stamped T+10 by the marketplace's clock.
 		const ids = seed(3);
