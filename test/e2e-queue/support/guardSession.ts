@@ -26,6 +26,7 @@ import {
 	PACKAGE_NAME,
 	SESSION_START_TIMEOUT_MS,
 } from '../../e2e/support/session';
+import { stopStarted } from '../../e2e/support/stop';
 import { TRIGGER_NODE } from '../../e2e/support/workflows';
 
 export const EXAMPLE_FILE = 'queue-mode-guard.json';
@@ -132,13 +133,7 @@ export async function startGuardSession(): Promise<GuardSession> {
 }
 
 export async function stopGuardSession(session: GuardSession | undefined): Promise<void> {
-	if (!session) return;
-	try {
-		await session.cluster.stop();
-	} finally {
-		await session.sim.close();
-	}
-	log(`session timings (ms): ${JSON.stringify(session.timings)}`);
+	if (session) await stopStarted(session.cluster, session, 'session', log);
 }
 
 /** beforeAll/afterAll hooks; returns the accessor the tests use (it throws when beforeAll failed). */

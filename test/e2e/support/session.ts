@@ -18,6 +18,7 @@ import {
 	type Runtime,
 } from '../../../scripts/e2e/lib';
 import { startSimulator, type Simulator } from '../../../simulator';
+import { stopStarted } from './stop';
 
 export const PACKAGE_NAME = 'n8n-nodes-marketplace-seller';
 export const ACTION_TYPE = `${PACKAGE_NAME}.marketplaceSeller`;
@@ -124,13 +125,7 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 }
 
 export async function stopSession(session: E2ESession | undefined): Promise<void> {
-	if (!session) return;
-	try {
-		await session.n8n.stop();
-	} finally {
-		await session.sim.close();
-	}
-	log(`${session.kind} session timings (ms): ${JSON.stringify(session.timings)}`);
+	if (session) await stopStarted(session.n8n, session, `${session.kind} session`, log);
 }
 
 /**
