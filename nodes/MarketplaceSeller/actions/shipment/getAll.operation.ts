@@ -46,11 +46,10 @@ const STATES_BY_TYPE = {
 type FilterType = keyof typeof STATES_BY_TYPE;
 
 /**
- * The date ranges of the filter (docs/marketplace-api/shipments.md#search-filter) and the types
- * each is offered for. The model does not tie them to types; the node offers a range only where
- * the shipments of that type carry the date: a cancellation date only on cancelled ones, a
- * dispatch-after date only before dispatch (it says when packing may start). A saved value of a
- * range the chosen type does not offer is not sent, as the panel does not show it.
+ * The date ranges of the filter (docs/marketplace-api/shipments.md#search-filter) and the filter
+ * types each is offered for: only where the shipments of that type carry the date, as the model
+ * does not tie them to types (inferred: docs/api-choices.md#shipment-search-date-ranges). A saved
+ * value of a range the chosen type does not offer is not sent, as the panel does not show it.
  */
 const DATE_RANGES: ReadonlyArray<readonly [string, string, readonly FilterType[]]> = [
 	['orderDate', 'Order Date', ['preDispatch', 'postDispatch', 'cancelled']],
