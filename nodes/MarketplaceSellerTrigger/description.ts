@@ -52,8 +52,16 @@ const PRODUCTION_HELP_ACTIVE =
 	"Registered Receiver URL (empty: this node's Production URL) run it. These executions show up in the " +
 	'<a data-key="executions">executions list</a>, but not in the editor.';
 
-/** The https check of the Registered Receiver URL in the editor (a displayOptions condition). */
-const PLAIN_HTTP = { _cnd: { regex: '^\\s*[hH][tT][tT][pP]:' } };
+/**
+ * The https check of the Registered Receiver URL in the editor: displayOptions conditions, one per
+ * usual spelling. Not a regex: n8n checks every displayOptions condition each time it builds the
+ * workflow, several times per push, and runs a regex condition in a vm context with a timeout
+ * (n8n-workflow safe-regex.js, node-helpers.js:363): about 0.5 ms each
+ * (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
+ */
+const PLAIN_HTTP = ['', ' '].flatMap((space) =>
+	['http:', 'HTTP:', 'Http:'].map((scheme) => ({ _cnd: { startsWith: `${space}${scheme}` } })),
+);
 
 /**
  * The trigger panel: how to test (a signed push to the Test URL) and what production does.
@@ -111,7 +119,7 @@ export const properties: INodeProperties[] = [
 		name: 'registeredUrlNotHttps',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { registeredUrl: [PLAIN_HTTP] } },
+		displayOptions: { show: { registeredUrl: PLAIN_HTTP } },
 	},
 	{
 		displayName: 'Options',

@@ -7,14 +7,15 @@
  *   node build/scripts/bench/e2e.js [--rounds 3] [--requests 300] [--concurrency 8]
  *                                    [--serial-requests 100] [--warmup 60] [--quick]
  *                                    [--engines default,lazy] [--expression-engine legacy]
- *                                    [--trigger-options '{"deduplicate":false}']
+ *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
  * the Webhook node, Chargebee Trigger, and this package's trigger at its newest typeVersion (as
- * n8n loaded it from the packed dist) and at version 1 when that differs. The whole run happens
- * once under n8n's default expression engine settings and once more after a restart of the same
- * instance with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true ("lazy").
+ * n8n loaded it from the packed dist) and at version 1 when that differs; the newest version once
+ * more starting with --remembered deliveries already stored (default 10,000, the default bound).
+ * The whole run happens once under n8n's default expression engine settings and once more after a
+ * restart of the same instance with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true ("lazy").
  *
  * Load: a child process (scripts/bench/e2eLoad.ts) sends distinct, signed pushes (same bytes to
  * every target) at concurrency 1 and at --concurrency; rounds alternate the order of the targets
@@ -66,6 +67,8 @@ interface Options {
 	expressionEngine?: string;
 	/** The trigger node's Options collection (default: none, i.e. the node's defaults). */
 	triggerOptions: Record<string, unknown>;
+	/** Remembered deliveries of the "trigger vN+10k" target (0: no such target). */
+	remembered: number;
 }
 
 type Engine = 'default' | 'lazy';
@@ -85,6 +88,7 @@ function parseOptions(argv: string[]): Options {
 				warmup: 20,
 				engines: ['default', 'lazy'],
 				triggerOptions: {},
+				remembered: 10_000,
 			}
 		: {
 				rounds: 3,
@@ -94,15 +98,19 @@ function parseOptions(argv: string[]): Options {
 				warmup: 60,
 				engines: ['default', 'lazy'],
 				triggerOptions: {},
+				remembered: 10_000,
 			};
-	const flags: Record<string, 'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup'> =
-		{
-			'--rounds': 'rounds',
-			'--requests': 'requests',
-			'--concurrency': 'concurrency',
-			'--serial-requests': 'serialRequests',
-			'--warmup': 'warmup',
-		};
+	const flags: Record<
+		string,
+		'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup' | 'remembered'
+	> = {
+		'--remembered': 'remembered',
+		'--rounds': 'rounds',
+		'--requests': 'requests',
+		'--concurrency': 'concurrency',
+		'--serial-requests': 'serialRequests',
+		'--warmup': 'warmup',
+	};
 	const value = (flag: string) => {
 		const at = argv.indexOf(flag);
 		return at >= 0 ? argv[at + 1] : undefined;
@@ -120,7 +128,7 @@ function parseOptions(argv: string[]): Options {
 		const key = flags[argv[i]];
 		if (key === undefined) continue;
 		const number = Number(argv[i + 1]);
-		if (!Number.isFinite(number) || number <= 0)
+		if (!Number.isFinite(number) || number < 0 || (number === 0 && key !== 'remembered'))
 			throw new Error(`${argv[i]} needs a positive number`);
 		options[key] = number;
 	}
@@ -215,7 +223,13 @@ async function main(): Promise<void> {
 				const benched = [
 					...new Set([versions[versions.length - 1], ...(versions.includes(1) ? [1] : [])]),
 				];
-				targets = await createTargets(api, credential, benched, options.triggerOptions);
+				targets = await createTargets(
+					api,
+					credential,
+					benched,
+					options.triggerOptions,
+					options.remembered,
+				);
 				log(
 					`trigger typeVersions in the packed dist: ${versions.join(', ')}; benched: ${benched.join(', ')}`,
 				);
@@ -304,7 +318,7 @@ async function runEngine(
 		for (const target of targets) await phase('warm-up', target, 0, 4, options.warmup);
 		console.log(`\nengine: ${engine}`);
 		console.log(
-			`${'phase'.padEnd(8)} ${'target'.padEnd(12)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
+			`${'phase'.padEnd(8)} ${'target'.padEnd(15)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
 		);
 		const phases = [
 			{ name: 'c=1', concurrency: 1, requests: options.serialRequests },
@@ -320,7 +334,7 @@ async function runEngine(
 					const row = await phase(name, target, round, concurrency, requests);
 					rows.push(row);
 					console.log(
-						`${name.padEnd(8)} ${target.label.padEnd(12)} ${pad(round, 5)} ${pad(row.requests, 8)} ${pad(fixed(row.rps), 7)} ${pad(fixed(row.p50), 8)} ` +
+						`${name.padEnd(8)} ${target.label.padEnd(15)} ${pad(round, 5)} ${pad(row.requests, 8)} ${pad(fixed(row.rps), 7)} ${pad(fixed(row.p50), 8)} ` +
 							`${pad(fixed(row.completedPerS), 11)} ${pad(fixed(row.cpuMsPerRequest), 10)} ${pad(row.non200, 6)}`,
 					);
 				}
@@ -348,14 +362,14 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		'\nsummary: medians over rounds; completed/s from the executions n8n finished (public API); cpu = n8n process group ms per request',
 	);
 	console.log(
-		`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(12)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`,
+		`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(15)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`,
 	);
 	for (const engine of options.engines) {
 		for (const phase of phases) {
 			for (const target of targets) {
 				const s = stat(engine, phase, target.label);
 				console.log(
-					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(12)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(15)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
 				);
 			}
 		}
@@ -375,7 +389,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		'trigger',
 		...anchors.filter(([e]) => options.engines.includes(e)).map(([e, a]) => `vs ${a} (${e})`),
 	];
-	console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 12) : pad(h, 24))).join(' '));
+	console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 15) : pad(h, 24))).join(' '));
 	for (const phase of phases) {
 		for (const trigger of triggers) {
 			const cells = anchors
@@ -389,7 +403,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 						24,
 					);
 				});
-			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(12)} ${cells.join(' ')}`);
+			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
 		}
 	}
 	console.log(

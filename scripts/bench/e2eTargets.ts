@@ -7,9 +7,12 @@
  *              2.40.7 takes an expression isolate for its webhook phase
  *   trigger vN: this package's Marketplace Seller Trigger at typeVersion N (defaults: answers after the run)
  *   trigger vNs: the newest version with Acknowledge Push "once the execution is stored"
+ *   trigger vN+10k: the newest version starting with 10,000 remembered deliveries (the default
+ *              bound, where a busy seller's trigger lives), as an earlier version would have
+ *              stored them (format 1, which every version reads)
  * and how their completed executions are read back through the public API.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import {
 	sleep,
@@ -49,6 +52,7 @@ async function publish(
 	},
 	path: (webhookId: string) => string,
 	probeStatus: number,
+	startStaticData?: Record<string, unknown>,
 ): Promise<Target> {
 	const webhookId = randomUUID();
 	const workflow = await api.createWorkflow({
@@ -56,9 +60,21 @@ async function publish(
 		nodes: [{ name: 'Start', position: [0, 0], webhookId, ...start }, noOp],
 		connections: { Start: { main: [[{ node: 'NoOp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
+		...(startStaticData ? { staticData: { 'node:Start': startStaticData } } : {}),
 	});
 	await api.publishWorkflow(workflow.id);
 	return { label, workflowId: workflow.id, path: path(webhookId), probeStatus };
+}
+
+/**
+ * `count` remembered deliveries of a minute ago, in the text format 1 of earlier versions
+ * (`1|<t0>|<key><dt>,...`; docs/trigger-durability.md#the-stored-text): random keys that no
+ * bench push has, so every push still runs.
+ */
+function rememberedDeliveries(count: number): Record<string, unknown> {
+	const t0 = Math.floor(Date.now() / 1000) - 60;
+	const entries = Array.from({ length: count }, () => `${randomBytes(16).toString('base64url')}0`);
+	return { rememberedDeliveries: `1|${t0}|${entries.join(',')}` };
 }
 
 export async function createTargets(
@@ -66,6 +82,7 @@ export async function createTargets(
 	credential: Credential,
 	triggerVersions: number[],
 	triggerOptions: Record<string, unknown>,
+	remembered: number,
 ): Promise<Target[]> {
 	const webhookPath = `bench-webhook-${randomUUID()}`;
 	const targets = [
@@ -103,6 +120,16 @@ export async function createTargets(
 			label: `trigger v${newest}s`,
 			options: { ...triggerOptions, acknowledge: 'onceStored' },
 		},
+		...(remembered > 0
+			? [
+					{
+						version: newest,
+						label: `trigger v${newest}+${Math.round(remembered / 1000)}k`,
+						options: triggerOptions,
+						staticData: rememberedDeliveries(remembered),
+					},
+				]
+			: []),
 	];
 	for (const variant of variants) {
 		targets.push(
@@ -121,6 +148,7 @@ export async function createTargets(
 				},
 				(id) => `${id}/webhook`,
 				401,
+				'staticData' in variant ? variant.staticData : undefined,
 			),
 		);
 	}

@@ -87,6 +87,22 @@ describe('Registered Receiver URL', () => {
 		});
 	});
 
+	it('uses no regex display condition in any node (n8n runs each in a vm context on every push)', () => {
+		const regexConditions: string[] = [];
+		const walk = (value: unknown, path: string): void => {
+			if (Array.isArray(value)) value.forEach((entry, i) => walk(entry, `${path}[${i}]`));
+			else if (typeof value === 'object' && value !== null)
+				for (const [key, entry] of Object.entries(value)) {
+					if (key === '_cnd' && typeof entry === 'object' && entry !== null && 'regex' in entry)
+						regexConditions.push(path);
+					walk(entry, `${path}.${key}`);
+				}
+		};
+		for (const node of [new MarketplaceSeller(), push, new MarketplaceSellerPollTrigger()])
+			walk(node.description.properties, node.description.name);
+		expect(regexConditions).toEqual([]);
+	});
+
 	it('says under the field which URL production pushes are verified against when it is empty', () => {
 		const field = push.description.properties.find(
 			(property) => property.name === 'registeredUrl',
