@@ -352,6 +352,42 @@ describe('n8n editor with the package', () => {
 		await closeNdv(p);
 	});
 
+	test('warns under Registered Receiver URL when it is plain http, and only then', async () => {
+		const p = page();
+		await openWorkflow(p, s().n8n.baseUrl, uiWorkflowId);
+		await openNode(p, trigger.defaults.name as string);
+		const field = p
+			.getByTestId('ndv')
+			.getByTestId('parameter-input-registeredUrl')
+			.locator('input, textarea')
+			.first();
+		const httpsNotice = async () =>
+			(await visibleParameters(p)).some((entry) => entry.notice && /not https/.test(entry.label));
+		// The editor re-renders after the value changes: read until it shows what is expected, or
+		// record what it still shows after a few seconds.
+		const expected: Array<[string, boolean]> = [
+			['http://n8n.example.org/webhook/x/webhook', true],
+			['HTTP://n8n.example.org/webhook/x/webhook', true],
+			['https://n8n.example.org/webhook/x/webhook', false],
+			['', false],
+		];
+		const shownFor: Record<string, boolean> = {};
+		for (const [url, shouldShow] of expected) {
+			await field.fill(url);
+			await field.blur();
+			let shown = await httpsNotice();
+			for (let attempt = 0; shown !== shouldShow && attempt < 25; attempt++) {
+				await p.waitForTimeout(200);
+				shown = await httpsNotice();
+			}
+			shownFor[url || '(empty)'] = shown;
+		}
+		expect(shownFor).toEqual(
+			Object.fromEntries(expected.map(([url, shouldShow]) => [url || '(empty)', shouldShow])),
+		);
+		await closeNdv(p);
+	});
+
 	test('walks the OAuth2 credential setup to a working token', async () => {
 		const p = page();
 		const partner = s().sim.demo.partnerApp;
