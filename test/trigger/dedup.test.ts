@@ -29,7 +29,7 @@ import {
 	type ReceiverState,
 } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
-import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
+import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 
 /** A real full garbage collection inside Jest (which does not pass --expose-gc). */
 function gc(): void {
@@ -276,19 +276,7 @@ describe('persistence codecs', () => {
 
 describe('receiver pipeline: exactly once from at least once', () => {
 	const NOW = VECTOR.epoch;
-	const settings = (overrides: Partial<ReceiverSettings['dedup']> = {}): ReceiverSettings => ({
-		verify: {
-			appId: VECTOR.appId,
-			appSecret: VECTOR.appSecret,
-			registeredUrl: VECTOR.registeredUrl,
-			schemeWord: SCHEME,
-			replayWindowSeconds: 300,
-		},
-		events: ['*'],
-		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000, ...overrides },
-		locations: new Map(),
-		sellerMemorySize: 100,
-	});
+	const settings = (dedup: Partial<ReceiverSettings['dedup']> = {}) => receiverSettings({ dedup });
 
 	beforeEach(() => resetReceiverStates());
 
@@ -397,19 +385,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 
 describe('what the execute step stores (dedup/confirmedDeliveries.ts)', () => {
 	const NOW = VECTOR.epoch;
-	const settings: ReceiverSettings = {
-		verify: {
-			appId: VECTOR.appId,
-			appSecret: VECTOR.appSecret,
-			registeredUrl: VECTOR.registeredUrl,
-			schemeWord: SCHEME,
-			replayWindowSeconds: 300,
-		},
-		events: ['*'],
-		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
-		locations: new Map([['LOC-1', 'SELLER-1']]),
-		sellerMemorySize: 100,
-	};
+	const settings = receiverSettings({ locations: new Map([['LOC-1', 'SELLER-1']]) });
 	const keyOf = (shipmentId: string) =>
 		deliveryKeyOf(shipmentEvent('shipment_created', shipmentId))!.compact;
 

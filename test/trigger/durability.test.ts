@@ -24,28 +24,14 @@ import {
 	resetReceiverStates,
 	saveDeliveries,
 } from '../../nodes/MarketplaceSellerTrigger/receiverState';
-import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
-import { SCHEME, shipmentEvent, signedHeaders, VECTOR } from './helpers';
+import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 
 const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Receiver settings of the pipeline-level cases: the reference vector app (test/trigger/helpers.ts, docs/marketplace-api/signature.md#test-vectors), all events. */
 const NOW = VECTOR.epoch;
-const settings: ReceiverSettings = {
-	verify: {
-		appId: VECTOR.appId,
-		appSecret: VECTOR.appSecret,
-		registeredUrl: VECTOR.registeredUrl,
-		schemeWord: SCHEME,
-		replayWindowSeconds: 300,
-	},
-	events: ['*'],
-	dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000 },
-	locations: new Map(),
-	sellerMemorySize: 100,
-};
+const settings = receiverSettings();
 
 /** A point where an execution stops until released; `reached` resolves when one arrives there. */
 function gate(): { pass: () => Promise<void>; reached: Promise<void>; release: () => void } {

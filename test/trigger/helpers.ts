@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
+
 /** The reference vector: made-up app, secret, URL and date (docs/marketplace-api/signature.md#test-vectors). */
 export const VECTOR = {
 	appId: 'a1b2c3d4-0000-4e5f-8a9b-123456789abc',
@@ -80,5 +82,27 @@ export function shipmentEvent(
 		shipmentId,
 		attributes: { status: eventType.replace('shipment_', '').toUpperCase() },
 		...extra,
+	};
+}
+
+/**
+ * Receiver settings of the pipeline-level cases: the reference vector app
+ * (docs/marketplace-api/signature.md#test-vectors), all events, duplicates remembered an hour.
+ */
+export function receiverSettings(
+	overrides: { dedup?: Partial<ReceiverSettings['dedup']>; locations?: Map<string, string> } = {},
+): ReceiverSettings {
+	return {
+		verify: {
+			appId: VECTOR.appId,
+			appSecret: VECTOR.appSecret,
+			registeredUrl: VECTOR.registeredUrl,
+			schemeWord: SCHEME,
+			replayWindowSeconds: 300,
+		},
+		events: ['*'],
+		dedup: { enabled: true, retentionSeconds: 3600, maxEntries: 1000, ...overrides.dedup },
+		locations: overrides.locations ?? new Map(),
+		sellerMemorySize: 100,
 	};
 }

@@ -91,12 +91,7 @@ export class DeliveryLog {
 
 	/** Starts over from a snapshot (after another writer's row was merged into memory). */
 	rebuild(snapshot: DeliverySnapshot): this {
-		this.keys = [];
-		this.times = [];
-		this.lengths = [];
-		this.head = 0;
-		this.body = '';
-		this.json = false;
+		this.clear();
 		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
 		const first = count > 0 ? Math.floor(snapshot.seenAt[0]) : 0;
 		this.base = Number.isSafeInteger(first) ? first : 0;
@@ -120,15 +115,19 @@ export class DeliveryLog {
 		return `${this.prefix}${this.base}|${this.body}`;
 	}
 
+	private clear(): void {
+		this.keys = [];
+		this.times = [];
+		this.lengths = [];
+		this.head = 0;
+		this.body = '';
+		this.json = false;
+	}
+
 	private dropOldest(count: number): void {
 		if (count >= this.size) {
 			this.base = this.last;
-			this.keys = [];
-			this.times = [];
-			this.lengths = [];
-			this.head = 0;
-			this.body = '';
-			this.json = false;
+			this.clear();
 			return;
 		}
 		let cut = 0;
