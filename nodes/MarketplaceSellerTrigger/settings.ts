@@ -218,7 +218,7 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 			...(acceptTestUrl ? { testUrl } : {}),
 			events: events.includes(ALL_EVENTS) ? [ALL_EVENTS] : events,
 			dedup: {
-				enabled: options.deduplicate !== false,
+				enabled: deduplicates(options),
 				retentionSeconds: retention,
 				maxEntries: maxDeliveries,
 			},
@@ -226,4 +226,12 @@ export function buildSettings(raw: RawTriggerSettings): SettingsResult {
 			sellerMemorySize: maxShipments,
 		},
 	};
+}
+
+/**
+ * Whether duplicate deliveries are dropped (on unless switched off): read by buildSettings and by
+ * the execute step, which needs no credential to know it.
+ */
+export function deduplicates(options: TriggerOptions): boolean {
+	return options.deduplicate !== false;
 }

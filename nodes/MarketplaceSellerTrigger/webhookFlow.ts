@@ -29,6 +29,7 @@ import {
 } from './receiverState';
 import {
 	buildSettings,
+	deduplicates,
 	type ReceiverSettings,
 	type SettingsResult,
 	type TriggerOptions,
@@ -220,7 +221,7 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 	const state = findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false));
 	// No state: the push was received by another process (a queue mode worker runs this step).
 	// The worker's static data is not the stored row, so writing it would overwrite the row.
-	if (options.deduplicate !== false && state !== undefined) {
+	if (deduplicates(options) && state !== undefined) {
 		saveConfirmedDeliveries(
 			this.getWorkflowStaticData('node'),
 			compactKeysOf(items),
