@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { setAsNewest } from './boundedFifo';
+import { DeliveriesAtSave } from './dedup/deliveriesAtSave';
 import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import type { ReceiverPersistence } from './dedup/persistence';
@@ -21,10 +22,12 @@ export interface ReceiverState {
 	/** The limits the state was built with; a change rebuilds the state. */
 	readonly limits: string;
 	/**
-	 * The stored deliveries text this process last read or wrote. Another process (queue mode,
-	 * several webhook processes) wrote the row when the text n8n hands a request differs.
+	 * The last stored deliveries text of another writer (or of before a restart) this state merged:
+	 * the same text again holds nothing new. Other processes write the row in queue mode.
 	 */
 	storedDeliveries: unknown;
+	/** The state that took over when the limits changed: saves still pending write its text. */
+	replacedBy?: ReceiverState;
 	/**
 	 * The seller memory version (SellerResolver.version) of the last write n8n will store: the
 	 * execute step writes the memory only when it changed since.
@@ -94,6 +97,7 @@ export function getReceiverState(
 
 	const state = createReceiverState(settings, existing?.log.writer);
 	if (existing !== undefined) {
+		existing.replacedBy = state;
 		state.executionsElsewhere = existing.executionsElsewhere;
 		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
 		state.log.rebuild(state.deliveries.snapshot(nowSeconds));
@@ -148,13 +152,25 @@ export function saveChangedSellerMemory(
 	state.savedSellersVersion = state.sellers.version;
 }
 
-/** Stores this state's deliveries text through the adapter. */
+/** The state as it is now: the one that replaced `state`, if the limits changed since. */
+function latest(state: ReceiverState): ReceiverState {
+	let current = state;
+	while (current.replacedBy !== undefined) current = current.replacedBy;
+	return current;
+}
+
+/**
+ * Stores this state's deliveries through the adapter: expired entries dropped now, and the text
+ * made when n8n saves, so that it holds every delivery confirmed until then, even those of
+ * executions that started later and ended first.
+ */
 export function saveDeliveries(
 	state: ReceiverState,
 	persistence: ReceiverPersistence,
 	nowSeconds: number,
 ): void {
-	state.storedDeliveries = persistence.saveDeliveries(state.log.text(nowSeconds));
+	state.log.expire(nowSeconds);
+	persistence.saveDeliveries(new DeliveriesAtSave(() => latest(state).log.currentText()));
 }
 
 /** The state of a trigger node in this process, if it has one (the execute step's confirmation). */

@@ -8,6 +8,8 @@
  *                                    [--serial-requests 100] [--warmup 60] [--quick]
  *                                    [--engines default,lazy] [--expression-engine legacy]
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
+ *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run)
+ *                                    [--flush 100]
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
@@ -21,6 +23,10 @@
  * every target) at concurrency 1 and at --concurrency; rounds alternate the order of the targets
  * to spread the noise of a shared machine. A phase ends when n8n has finished every execution it
  * accepted, read through the public API (nothing is polled while the load runs).
+ *
+ * Before each phase the bench sends --flush unmeasured requests to the Webhook node and waits
+ * until n8n is idle (procCpu.ts waitUntilQuiet): a target that takes an expression isolate per
+ * request leaves n8n slower for a while after its phase, and the next target would pay for it.
  *
  * Per phase: completed/s = executions / (last execution's stoppedAt - first send), from the
  * public API, not from answered requests; CPU ms per request = utime + stime of n8n's process
@@ -54,7 +60,7 @@ import {
 import { Loader } from './e2eLoad';
 import { median } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
-import { groupCpu } from './procCpu';
+import { groupCpu, waitUntilQuiet } from './procCpu';
 
 interface Options {
 	rounds: number;
@@ -69,6 +75,10 @@ interface Options {
 	triggerOptions: Record<string, unknown>;
 	/** Remembered deliveries of the "trigger vN+10k" target (0: no such target). */
 	remembered: number;
+	/** Only these target labels (default: all); the anchors of the chosen engines stay. */
+	only?: string[];
+	/** Unmeasured Webhook node requests before each measured phase (0: none). */
+	flush: number;
 }
 
 type Engine = 'default' | 'lazy';
@@ -89,6 +99,7 @@ function parseOptions(argv: string[]): Options {
 				engines: ['default', 'lazy'],
 				triggerOptions: {},
 				remembered: 10_000,
+				flush: 40,
 			}
 		: {
 				rounds: 3,
@@ -99,12 +110,14 @@ function parseOptions(argv: string[]): Options {
 				engines: ['default', 'lazy'],
 				triggerOptions: {},
 				remembered: 10_000,
+				flush: 100,
 			};
 	const flags: Record<
 		string,
-		'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup' | 'remembered'
+		'rounds' | 'requests' | 'concurrency' | 'serialRequests' | 'warmup' | 'remembered' | 'flush'
 	> = {
 		'--remembered': 'remembered',
+		'--flush': 'flush',
 		'--rounds': 'rounds',
 		'--requests': 'requests',
 		'--concurrency': 'concurrency',
@@ -116,6 +129,7 @@ function parseOptions(argv: string[]): Options {
 		return at >= 0 ? argv[at + 1] : undefined;
 	};
 	options.expressionEngine = value('--expression-engine');
+	if (value('--targets') !== undefined) options.only = value('--targets')!.split(',');
 	if (value('--trigger-options') !== undefined)
 		options.triggerOptions = JSON.parse(value('--trigger-options')!) as Record<string, unknown>;
 	if (value('--engines') !== undefined) {
@@ -128,7 +142,11 @@ function parseOptions(argv: string[]): Options {
 		const key = flags[argv[i]];
 		if (key === undefined) continue;
 		const number = Number(argv[i + 1]);
-		if (!Number.isFinite(number) || number < 0 || (number === 0 && key !== 'remembered'))
+		if (
+			!Number.isFinite(number) ||
+			number < 0 ||
+			(number === 0 && key !== 'remembered' && key !== 'flush')
+		)
 			throw new Error(`${argv[i]} needs a positive number`);
 		options[key] = number;
 	}
@@ -230,6 +248,10 @@ async function main(): Promise<void> {
 					options.triggerOptions,
 					options.remembered,
 				);
+				if (options.only !== undefined) {
+					const keep = new Set([...options.only, ...anchorsOf(options.engines)]);
+					targets = targets.filter((target) => keep.has(target.label));
+				}
 				log(
 					`trigger typeVersions in the packed dist: ${versions.join(', ')}; benched: ${benched.join(', ')}`,
 				);
@@ -276,6 +298,22 @@ async function runEngine(
 	}
 	const rows: PhaseRow[] = [];
 	let tagCounter = 0;
+	// Unmeasured Webhook node requests before every measured phase, so that every target starts
+	// from the same state. A phase right after a target that takes an expression isolate per
+	// request (Chargebee, trigger v1) cost the next target 5-7 ms more CPU per request in a
+	// profile (more SQLite and (program) time), and the rotation always put a trigger there.
+	const flushTarget = targets.find((target) => target.label === 'webhook');
+	const flush = async (tag: string) => {
+		if (flushTarget === undefined) return;
+		const afterId = await newestExecutionId(api, flushTarget.workflowId);
+		const result = await loaders.get(flushTarget.label)!.run({
+			url: n8n.webhookUrl(flushTarget.path),
+			concurrency: options.concurrency,
+			requests: options.flush,
+			tag: `flush${tag}`,
+		});
+		await waitForCompleted(api, flushTarget.workflowId, afterId, result.statuses['200'] ?? 0);
+	};
 	const phase = async (
 		name: string,
 		target: Target,
@@ -284,6 +322,12 @@ async function runEngine(
 		requests: number,
 	): Promise<PhaseRow> => {
 		const tag = `${name.replace(/\W+/g, '')}r${round}x${tagCounter++}`;
+		if (options.flush > 0 && round > 0) await flush(tag);
+		const settled = await waitUntilQuiet(pgid);
+		if (!settled.quiet || settled.waitedMs > 2000)
+			process.stderr.write(
+				`[bench:e2e] n8n ${settled.quiet ? 'got quiet after' : 'still busy after'} ${settled.waitedMs} ms; then ${target.label} ${name} round ${round}\n`,
+			);
 		const afterId = await newestExecutionId(api, target.workflowId);
 		const cpuBefore = groupCpu(pgid);
 		const result = await loaders
@@ -346,6 +390,18 @@ async function runEngine(
 	return rows;
 }
 
+/** The anchors each ratio is taken against: engine and target label. */
+const ANCHORS: Array<[Engine, string]> = [
+	['default', 'chargebee'],
+	['lazy', 'webhook'],
+	['default', 'webhook'],
+	['lazy', 'chargebee'],
+];
+
+function anchorsOf(engines: Engine[]): string[] {
+	return ANCHORS.filter(([engine]) => engines.includes(engine)).map(([, anchor]) => anchor);
+}
+
 function printSummary(rows: PhaseRow[], targets: Target[], options: Options): void {
 	const phases = [...new Set(rows.map((row) => row.phase))];
 	const stat = (engine: Engine, phase: string, target: string) => {
@@ -378,31 +434,51 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		'\nratios of completed/s (and cpu ms/request difference), trigger against the anchors',
 	);
 	const triggers = targets.filter((t) => t.label.startsWith('trigger'));
-	const anchors: Array<[Engine, string]> = [
-		['default', 'chargebee'],
-		['lazy', 'webhook'],
-		['default', 'webhook'],
-		['lazy', 'chargebee'],
-	];
-	const header = [
-		'phase',
-		'trigger',
-		...anchors.filter(([e]) => options.engines.includes(e)).map(([e, a]) => `vs ${a} (${e})`),
-	];
+	const anchors = ANCHORS.filter(([engine, anchor]) =>
+		targets.some((target) => target.label === anchor && options.engines.includes(engine)),
+	);
+	const header = ['phase', 'trigger', ...anchors.map(([e, a]) => `vs ${a} (${e})`)];
 	console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 15) : pad(h, 24))).join(' '));
 	for (const phase of phases) {
 		for (const trigger of triggers) {
-			const cells = anchors
-				.filter(([engine]) => options.engines.includes(engine))
-				.map(([engine, anchor]) => {
-					const t = stat(engine, phase, trigger.label);
-					const a = stat(engine, phase, anchor);
-					const cpuDiff = t.cpu - a.cpu;
-					return pad(
-						`${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`,
-						24,
+			const cells = anchors.map(([engine, anchor]) => {
+				const t = stat(engine, phase, trigger.label);
+				const a = stat(engine, phase, anchor);
+				const cpuDiff = t.cpu - a.cpu;
+				return pad(
+					`${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`,
+					24,
+				);
+			});
+			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
+		}
+	}
+	// Drift on a shared machine moves whole rounds: the ratio within each round, the trigger's phase
+	// against the anchor's phase of the same round, is steadier than the ratio of the medians.
+	console.log(
+		'\nratio within each round (trigger / anchor, completed/s): median [min .. max] over rounds',
+	);
+	for (const phase of phases) {
+		for (const trigger of triggers) {
+			const cells = anchors.map(([engine, anchor]) => {
+				const ratios: number[] = [];
+				for (const row of rows) {
+					if (row.engine !== engine || row.phase !== phase || row.target !== trigger.label)
+						continue;
+					const paired = rows.find(
+						(other) =>
+							other.engine === engine &&
+							other.phase === phase &&
+							other.round === row.round &&
+							other.target === anchor,
 					);
-				});
+					if (paired !== undefined) ratios.push(row.completedPerS / paired.completedPerS);
+				}
+				return pad(
+					`${fixed(median(ratios), 2)}x [${fixed(Math.min(...ratios), 2)} .. ${fixed(Math.max(...ratios), 2)}]`,
+					24,
+				);
+			});
 			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
 		}
 	}

@@ -47,3 +47,26 @@ export function groupCpu(pgid: number): GroupCpu {
 	}
 	return { ms: (ticks * 1000) / clockTicks(), members };
 }
+
+/**
+ * Waits until the group has been nearly idle (under `idleShare` of one core) for two samples of
+ * `sampleMs` in a row, or `maxMs` passed; returns how long it waited and whether it got quiet.
+ * n8n may still be busy when a phase's last execution has been read back (bookkeeping, garbage
+ * collection); a phase started meanwhile would pay for the previous target's work.
+ */
+export async function waitUntilQuiet(
+	pgid: number,
+	{ sampleMs = 250, idleShare = 0.1, maxMs = 30_000 } = {},
+): Promise<{ waitedMs: number; quiet: boolean }> {
+	const started = Date.now();
+	let previous = groupCpu(pgid).ms;
+	let quietSamples = 0;
+	while (Date.now() - started < maxMs) {
+		await new Promise((resolve) => setTimeout(resolve, sampleMs));
+		const now = groupCpu(pgid).ms;
+		quietSamples = now - previous < sampleMs * idleShare ? quietSamples + 1 : 0;
+		previous = now;
+		if (quietSamples === 2) return { waitedMs: Date.now() - started, quiet: true };
+	}
+	return { waitedMs: Date.now() - started, quiet: false };
+}

@@ -3,12 +3,16 @@
  * credential created through the public API, Marketplace Seller Trigger -> NoOp published, and
  * the simulator pushing signed notifications to the trigger's production URL.
  */
-import type { Execution } from '../../scripts/e2e/lib';
+import { randomUUID } from 'node:crypto';
+
+import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+import { sleep, type Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
 import { validate } from '../support/jsonSchema';
 import { servedSchema, sourceSchema } from './support/outputSchema';
 import {
 	answers,
+	freshShipment,
 	LOCATION,
 	pushFresh,
 	redeliver,
@@ -245,6 +249,77 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			});
 			expect(withEnvelope(executions, first.envelope)).toHaveLength(1);
 			expect(executions).toHaveLength(1);
+		} finally {
+			s().sim.control.setReceiver({ url: trigger.productionUrl });
+		}
+	});
+
+	test('an execution that ends after a newer one does not take the newer key out of the stored row', async () => {
+		// The older push waits in the workflow while a newer one runs, saves and is answered; the
+		// older one's save comes last. Its static data must still hold the newer key, or a copy of
+		// the newer push after a crash would run again (docs/trigger-durability.md#the-stored-text).
+		const slowShipment = freshShipment(s().sim);
+		const slow = await createTriggerWorkflow(
+			s().n8n,
+			s().api,
+			s().credential,
+			'E2E trigger -> Wait (one push waits) -> NoOp',
+			2,
+			{},
+			true,
+			[
+				{
+					name: 'Wait',
+					type: 'n8n-nodes-base.wait',
+					typeVersion: 1.1,
+					position: [240, 0],
+					webhookId: randomUUID(),
+					parameters: {
+						resume: 'timeInterval',
+						amount: `={{ $json.shipmentId === '${slowShipment}' ? 6 : 0 }}`,
+						unit: 'seconds',
+					},
+				},
+			],
+		);
+		s().sim.control.setReceiver({ url: slow.productionUrl });
+		try {
+			const older = s().sim.control.sendNotification({
+				eventType: 'shipment_created',
+				shipmentId: slowShipment,
+			});
+			// The older push's execution runs (its trigger step runs first thing) before the newer is sent.
+			for (let polls = 0; ; polls += 1) {
+				const running = await s().api.listAllExecutions({
+					workflowId: slow.workflow.id,
+					status: 'running',
+				});
+				if (running.length > 0) break;
+				if (polls === 400) throw new Error('the older push did not start an execution');
+				await sleep(50);
+			}
+			const newer = await pushFresh(s().sim);
+			const ok = { status: 200, body: '', error: null };
+			expect(answers(newer)).toEqual([ok]);
+			expect(answers(await older)).toEqual([ok]);
+
+			const executions = await settledExecutions(s().api, slow.workflow.id, { includeData: true });
+			const [olderRun] = executions.filter((e) => triggerItem(e).shipmentId === slowShipment);
+			const [newerRun] = withEnvelope(executions, newer.envelope);
+			// The case under test: the older one's step ran first and its execution ended last.
+			const stepStart = (e: Execution) =>
+				e.data?.resultData.runData[TRIGGER_NODE]?.[0]?.startTime ?? NaN;
+			expect(stepStart(olderRun)).toBeLessThan(stepStart(newerRun));
+			expect(Date.parse(olderRun.stoppedAt!)).toBeGreaterThan(Date.parse(newerRun.stoppedAt!));
+
+			const row = (await s().n8n.workflowStaticData(slow.workflow.id)) as Record<
+				string,
+				Record<string, unknown>
+			>;
+			const stored = decodeDeliverySnapshot(row[`node:${TRIGGER_NODE}`].rememberedDeliveries);
+			const compact = (e: Execution) =>
+				Buffer.from(String(triggerItem(e).dedupKey), 'hex').toString('base64url');
+			expect(stored?.keys.sort()).toEqual([compact(olderRun), compact(newerRun)].sort());
 		} finally {
 			s().sim.control.setReceiver({ url: trigger.productionUrl });
 		}

@@ -371,8 +371,12 @@ describe('receiver pipeline: exactly once from at least once', () => {
 	});
 
 	it('keeps its entries when the limits change', async () => {
-		const state = getReceiverState('wf/node', settings(), staticDataPersistence({}), NOW);
+		const staticData: Record<string, unknown> = {};
+		const persistence = staticDataPersistence(staticData as never);
+		const state = getReceiverState('wf/node', settings(), persistence, NOW);
 		confirm(state, await handlePush(request(NOW), settings(), state, NOW * 1000));
+		// An execution's static data written before the change, saved by n8n after it.
+		saveDeliveries(state, persistence, NOW);
 		const bigger = settings({ maxEntries: 5000 });
 		const rebuilt = getReceiverState('wf/node', bigger, staticDataPersistence({}), NOW);
 		expect(rebuilt).not.toBe(state);
@@ -380,6 +384,11 @@ describe('receiver pipeline: exactly once from at least once', () => {
 			action: 'ignore',
 			reason: 'duplicate',
 		});
+		const later = request(NOW, shipmentEvent('shipment_packed', 'SHP-LATER'));
+		confirm(rebuilt, await handlePush(later, bigger, rebuilt, NOW * 1000));
+		// That save holds what the rebuilt state confirmed since: both keys.
+		const stored = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
+		expect(decodeDeliverySnapshot(stored[STATIC_DATA_FIELDS.deliveries])?.keys).toHaveLength(2);
 	});
 });
 
@@ -407,9 +416,15 @@ describe('what the execute step stores (dedup/confirmedDeliveries.ts)', () => {
 		return { staticData, state };
 	};
 
+	/** The deliveries text as n8n stores the static data (JSON). */
+	const storedText = (staticData: Record<string, unknown>): unknown =>
+		(JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>)[
+			STATIC_DATA_FIELDS.deliveries
+		];
+
 	it('does not decode a row it wrote itself, however old, and merges a row written elsewhere', async () => {
 		const first = await acceptAndSave({}, shipmentEvent('shipment_created', 'SHP-1'));
-		const ownText = String(first.staticData[STATIC_DATA_FIELDS.deliveries]);
+		const ownText = String(storedText(first.staticData));
 		expect(first.state.log.wrote(ownText)).toBe(true);
 		// An own-tagged row is taken as known: a key smuggled into it is not read ...
 		const smuggled = `${ownText},${keyOf('SHP-SMUGGLED')}0`;
@@ -428,7 +443,7 @@ describe('what the execute step stores (dedup/confirmedDeliveries.ts)', () => {
 			shipmentEvent('shipment_created', 'SHP-3'),
 		);
 		expect(third.state.deliveries.claim(keyOf('SHP-ELSEWHERE'), NOW)).toBe(false);
-		const saved = decodeDeliverySnapshot(third.staticData[STATIC_DATA_FIELDS.deliveries])!;
+		const saved = decodeDeliverySnapshot(storedText(third.staticData))!;
 		expect(saved.keys).toEqual(
 			expect.arrayContaining([
 				keyOf('SHP-1'),

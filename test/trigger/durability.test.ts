@@ -184,6 +184,39 @@ describe('a remembered delivery always has an execution', () => {
 	});
 });
 
+describe('an execution that ends after a newer one', () => {
+	it('still stores the newer key: the text is made when n8n saves, not when the step ran', async () => {
+		const { pass, reached: stepRan, release } = gate();
+		receiver = await startReceiver({
+			credentials: CREDENTIALS,
+			afterExecute: async (item) => (item.shipmentId === 'SHP-SLOW' ? await pass() : undefined),
+		});
+		const r = receiver;
+		const slow = shipmentEvent('shipment_packed', 'SHP-SLOW');
+		const fast = shipmentEvent('shipment_packed', 'SHP-FAST');
+		const slowAnswer = r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), slow);
+		await stepRan;
+		try {
+			// The newer push runs, saves and is answered while the older one is still running.
+			expect(
+				(await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), fast)).status,
+			).toBe(200);
+			expect(storedKeys(r)).toEqual([compactOf(slow), compactOf(fast)]);
+		} finally {
+			release();
+		}
+		expect((await slowAnswer).status).toBe(200);
+		// The older execution saved last, and its save holds the newer key too.
+		expect(storedKeys(r)).toEqual([compactOf(slow), compactOf(fast)]);
+		// So a copy of the newer push after a restart runs nothing.
+		resetReceiverStates();
+		expect((await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), fast)).status).toBe(
+			200,
+		);
+		expect(r.executions).toHaveLength(2);
+	});
+});
+
 describe('Acknowledge Push: once the execution is stored', () => {
 	it('answers when the execute step runs, before the execution ends, and still remembers the push', async () => {
 		let release: () => void = () => undefined;
@@ -330,7 +363,9 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		const duplicate = await handlePush(push('SHP-B'), settings, stateB2, NOW * 1000);
 		expect(duplicate).toMatchObject({ action: 'ignore', reason: 'duplicate' });
 		persistReceiverState(duplicate, stateB2, persistenceB2, NOW);
-		const saved = decodeDeliverySnapshot(rowB2[STATIC_DATA_FIELDS.deliveries])!;
+		// As n8n stores it (JSON).
+		const stored = JSON.parse(JSON.stringify(rowB2)) as Record<string, unknown>;
+		const saved = decodeDeliverySnapshot(stored[STATIC_DATA_FIELDS.deliveries])!;
 		expect(new Set(saved.keys)).toEqual(
 			new Set([compactOf(push('SHP-A').body), compactOf(push('SHP-B').body)]),
 		);

@@ -78,7 +78,7 @@ export interface ReceiverOptions {
 	/** Awaited after the execution was created and before it runs (to hold runs in flight). */
 	beforeExecute?: (item: IDataObject) => Promise<void>;
 	/** Awaited after the trigger's execute step, before the execution ends and saves. */
-	afterExecute?: () => Promise<void>;
+	afterExecute?: (item: IDataObject) => Promise<void>;
 	/** Makes creating the execution fail for these items (n8n then answers 500). */
 	failExecution?: (item: IDataObject) => boolean;
 }
@@ -259,7 +259,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 				};
 				await trigger.execute!.call(executeContext);
 				hints.push(...(executeContext as unknown as { hints: NodeExecutionHint[] }).hints);
-				await options.afterExecute?.();
+				await options.afterExecute?.(items[0].json);
 				saveIfChanged(run); // workflowExecuteAfter
 				saveIfChanged(workflow); // the response callback (nothing: its flag was reset)
 				if (!res.headersSent) res.status(200).end();

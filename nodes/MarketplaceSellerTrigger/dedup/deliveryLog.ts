@@ -102,12 +102,22 @@ export class DeliveryLog {
 
 	/** The text to store: expired entries dropped from the oldest end first. */
 	text(nowSeconds: number): string {
+		this.expire(nowSeconds);
+		return this.currentText();
+	}
+
+	/** Drops the entries that expired by `nowSeconds`, oldest first. */
+	expire(nowSeconds: number): void {
 		let expired = 0;
 		for (let i = this.head; i < this.keys.length; i += 1) {
 			if (nowSeconds < this.times[i] + this.limits.retentionSeconds) break;
 			expired += 1;
 		}
 		if (expired > 0) this.dropOldest(expired);
+	}
+
+	/** The text of the entries as they are (expired ones go at the next expire() or text()). */
+	currentText(): string {
 		if (this.json) {
 			const keys = this.keys.slice(this.head);
 			return `J${JSON.stringify({ keys, seenAt: this.times.slice(this.head) })}`;

@@ -2,14 +2,16 @@
  * Persistence of the receiver's memory across n8n restarts, behind an adapter so the mechanism
  * can be swapped (for example for a shared store in queue mode).
  *
- * The static-data adapter writes each part as ONE fresh top-level string of the node's static
- * data (`getWorkflowStaticData('node')`), holding the whole bounded set. Assigning a top-level
- * value is what n8n's change tracking (ObservableObject) reliably sees, and writing the whole
- * set means the last writer still leaves a complete set behind. The deliveries' text is made by
- * their DeliveryLog (dedup/deliveryLog.ts), kept up to date by appending.
+ * The static-data adapter writes each part as ONE fresh top-level value of the node's static
+ * data (`getWorkflowStaticData('node')`), stored as a string holding the whole bounded set.
+ * Assigning a top-level value is what n8n's change tracking (ObservableObject) reliably sees, and
+ * writing the whole set means the last writer still leaves a complete set behind. The deliveries'
+ * text is made by their DeliveryLog (dedup/deliveryLog.ts), kept up to date by appending, and
+ * read when n8n saves (dedup/deliveriesAtSave.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { deliveriesTextOf, type DeliveriesAtSave } from './deliveriesAtSave';
 import { decodeDeliverySnapshot } from './deliveryLog';
 import type { DeliverySnapshot } from './deliveryStore';
 import type { SellerMemorySnapshot } from '../sellerMap';
@@ -18,8 +20,8 @@ export interface ReceiverPersistence {
 	/** The stored deliveries as they are (compared, not decoded, on the webhook path). */
 	deliveriesText(): unknown;
 	loadDeliveries(): DeliverySnapshot | undefined;
-	/** Stores a deliveries text (DeliveryLog.text); returns what was stored. */
-	saveDeliveries(text: string): unknown;
+	/** Stores the deliveries: a text, or a value that makes its text when n8n saves it. */
+	saveDeliveries(value: string | DeliveriesAtSave): void;
 	loadSellerMemory(): SellerMemorySnapshot | undefined;
 	saveSellerMemory(snapshot: SellerMemorySnapshot): void;
 }
@@ -76,11 +78,11 @@ export function decodeSellerMemory(text: unknown): SellerMemorySnapshot | undefi
  */
 export function staticDataPersistence(staticData: IDataObject): ReceiverPersistence {
 	return {
-		deliveriesText: () => staticData[STATIC_DATA_FIELDS.deliveries],
-		loadDeliveries: () => decodeDeliverySnapshot(staticData[STATIC_DATA_FIELDS.deliveries]),
-		saveDeliveries: (text) => {
-			staticData[STATIC_DATA_FIELDS.deliveries] = text;
-			return text;
+		deliveriesText: () => deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries]),
+		loadDeliveries: () =>
+			decodeDeliverySnapshot(deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries])),
+		saveDeliveries: (value) => {
+			staticData[STATIC_DATA_FIELDS.deliveries] = value as unknown as IDataObject;
 		},
 		loadSellerMemory: () => decodeSellerMemory(staticData[STATIC_DATA_FIELDS.sellerMemory]),
 		saveSellerMemory: (snapshot) => {

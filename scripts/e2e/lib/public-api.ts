@@ -88,6 +88,8 @@ export interface Execution {
 			runData: Record<
 				string,
 				Array<{
+					/** When the node's run started (epoch ms). */
+					startTime?: number;
 					data?: {
 						main?: Array<Array<{
 							json: Record<string, unknown>;

@@ -46,8 +46,8 @@ export interface TriggerWorkflow {
 }
 
 /**
- * Marketplace Seller Trigger (all events, defaults) -> NoOp, published, its route answering
- * (unless `publish` is false: a workflow only tested in the editor).
+ * Marketplace Seller Trigger (all events, defaults) -> [steps] -> NoOp, published, its route
+ * answering (unless `publish` is false: a workflow only tested in the editor).
  * `typeVersion` 2 is what the editor adds today; 1 is what workflows saved before it hold.
  */
 export async function createTriggerWorkflow(
@@ -58,8 +58,13 @@ export async function createTriggerWorkflow(
 	typeVersion = 2,
 	options: Record<string, unknown> = {},
 	publish = true,
+	steps: WorkflowNode[] = [],
 ): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
+	const chain = [TRIGGER_NODE, ...steps.map((step) => step.name), 'NoOp'];
+	let connections: Record<string, unknown> = {};
+	for (let i = 1; i < chain.length; i += 1)
+		connections = { ...connections, ...connect(chain[i - 1], chain[i]) };
 	const workflow = await api.createWorkflow({
 		name,
 		nodes: [
@@ -77,15 +82,16 @@ export async function createTriggerWorkflow(
 				},
 				credentials: credentialRef(credential),
 			},
+			...steps,
 			{
 				name: 'NoOp',
 				type: 'n8n-nodes-base.noOp',
 				typeVersion: 1,
-				position: [240, 0],
+				position: [240 * (steps.length + 1), 0],
 				parameters: {},
 			},
 		],
-		connections: connect(TRIGGER_NODE, 'NoOp'),
+		connections,
 		settings: { executionOrder: 'v1' },
 	});
 	const path = `${webhookId}/webhook`;
