@@ -12,10 +12,6 @@ export class DeliveriesAtSave {
 	toJSON(): string {
 		return this.textNow();
 	}
-
-	toString(): string {
-		return this.textNow();
-	}
 }
 
 /** The stored text of a static data value: a string as read from the database, or the text now. */
