@@ -46,7 +46,12 @@ import {
 } from './support/editor';
 import { startUiSession, stopSession, type UiSession } from './support/session';
 
-const SHOTS = join(repoRoot(), 'docs', 'screenshots');
+// The README's screenshots are rewritten only when asked (MKT_UPDATE_SCREENSHOTS=1), so that a
+// run leaves the checkout clean; otherwise they go to the ignored .e2e folder.
+const SHOTS =
+	process.env.MKT_UPDATE_SCREENSHOTS === '1'
+		? join(repoRoot(), 'docs', 'screenshots')
+		: join(repoRoot(), '.e2e', 'screenshots');
 const LOCATION = 'LOC-DEMO-1';
 const SELLER = 'SELLER-DEMO-1';
 
