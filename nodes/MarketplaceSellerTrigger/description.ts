@@ -219,7 +219,7 @@ export const properties: INodeProperties[] = [
 				},
 				default: DEFAULT_MAX_DELIVERIES,
 				description:
-					'Upper bound of remembered notifications; the oldest is forgotten first. They are also kept in the workflow static data, about 24 bytes each.',
+					'Upper bound of remembered notifications; the oldest is forgotten first. They are also kept in the workflow static data, 11 to 15 bytes each, and n8n writes them with every accepted notification.',
 			},
 			{
 				displayName: 'Maximum Remembered Shipments and Returns',

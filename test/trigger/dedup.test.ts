@@ -4,7 +4,10 @@ import { runInNewContext } from 'node:vm';
 import {
 	canonicalJson,
 	COMPACT_KEY_LENGTH,
+	compactKeyOfHex,
+	compactKeyOfStored,
 	deliveryKeyOf,
+	type DeliveryKey,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/dedup/confirmedDeliveries';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
@@ -75,11 +78,16 @@ describe('delivery key', () => {
 		expect(deliveryKeyOf({ ...rest, returnId: 'SHP1' })?.hex).not.toBe(base);
 	});
 
-	it('has a fixed shape: 32 hex characters shown, 22 base64url characters stored', () => {
-		const key = deliveryKeyOf(event);
-		expect(key?.hex).toMatch(/^[0-9a-f]{32}$/);
-		expect(key?.compact).toHaveLength(COMPACT_KEY_LENGTH);
-		expect(Buffer.from(key?.compact ?? '', 'base64url').toString('hex')).toBe(key?.hex);
+	it('has a fixed shape: 32 hex characters shown, their first 66 bits stored in 11 characters', () => {
+		const key = deliveryKeyOf(event)!;
+		expect(key.hex).toMatch(/^[0-9a-f]{32}$/);
+		expect(key.compact).toMatch(/^[A-Za-z0-9_-]{11}$/);
+		expect(COMPACT_KEY_LENGTH).toBe(11);
+		// The stored characters are the start of the shown key's base64url form.
+		expect(Buffer.from(key.hex, 'hex').toString('base64url').startsWith(key.compact)).toBe(true);
+		expect(compactKeyOfHex(key.hex)).toBe(key.compact);
+		// Keys stored by earlier versions (22 characters) read as today's.
+		expect(compactKeyOfStored(Buffer.from(key.hex, 'hex').toString('base64url'))).toBe(key.compact);
 	});
 
 	it('canonicalises like JSON with sorted keys and refuses absurd nesting', () => {
@@ -161,13 +169,13 @@ describe('in-memory delivery store', () => {
 		const retained = process.memoryUsage().heapUsed - before;
 		expect(peak).toBe(maxEntries);
 		expect(store.size).toBe(maxEntries);
-		// 10,000 keys of 22 characters plus ring and index: a few hundred bytes each at most.
+		// 10,000 keys of 11 characters plus ring and index: a few hundred bytes each at most.
 		expect(retained).toBeLessThan(maxEntries * 400);
 	});
 });
 
 describe('persistence codecs', () => {
-	it('round-trips a delivery snapshot in about 24 bytes per key', () => {
+	it('round-trips a delivery snapshot in 11 bytes a key in a burst, about 14 at a push every 7 s', () => {
 		const keys: string[] = [];
 		const seenAt: number[] = [];
 		for (let i = 0; i < 1000; i += 1) {
@@ -176,18 +184,23 @@ describe('persistence codecs', () => {
 		}
 		seenAt[10] = 1_741_169_000; // out of order (clock stepped back) still round-trips
 		const text = encodeDeliverySnapshot({ keys, seenAt }, 'w1');
-		expect(text.startsWith('2|w1|')).toBe(true);
+		expect(text.startsWith('3|w1|')).toBe(true);
 		expect(decodeDeliverySnapshot(text)).toEqual({ keys, seenAt });
-		expect(text.length / keys.length).toBeLessThan(28);
+		expect(text.length / keys.length).toBeLessThan(15);
+		// A burst: every key in the same second, no time between the keys.
+		const burst = { keys, seenAt: keys.map(() => 1_741_169_730) };
+		const burstText = encodeDeliverySnapshot(burst, 'w1');
+		expect(decodeDeliverySnapshot(burstText)).toEqual(burst);
+		expect(burstText).toBe(`3|w1|1741169730|${keys.join('')}`);
 	});
 
-	it('reads the format earlier versions stored (no writer tag)', () => {
-		const key = deliveryKeyOf({ eventType: 'x', shipmentId: 'S1' })!.compact;
-		const other = deliveryKeyOf({ eventType: 'x', shipmentId: 'S2' })!.compact;
-		expect(decodeDeliverySnapshot(`1|1000|${key}0,${other}-3`)).toEqual({
-			keys: [key, other],
-			seenAt: [1000, 997],
-		});
+	it('reads the formats earlier versions stored, with their 22-character keys', () => {
+		const one = deliveryKeyOf({ eventType: 'x', shipmentId: 'S1' })!;
+		const two = deliveryKeyOf({ eventType: 'x', shipmentId: 'S2' })!;
+		const full = (key: DeliveryKey) => Buffer.from(key.hex, 'hex').toString('base64url');
+		const expected = { keys: [one.compact, two.compact], seenAt: [1000, 997] };
+		expect(decodeDeliverySnapshot(`1|1000|${full(one)}0,${full(two)}-3`)).toEqual(expected);
+		expect(decodeDeliverySnapshot(`2|w|1000|${full(one)}0,${full(two)}-3`)).toEqual(expected);
 	});
 
 	it('falls back to JSON for keys of another shape and rejects damaged text', () => {
@@ -203,6 +216,14 @@ describe('persistence codecs', () => {
 			'2|w|zz|',
 			'2|no tag|0|',
 			'2|w|0|AAAAAAAAAAAAAAAAAAAAAA1,short',
+			'3|w|0|AAAAAAAAAA',
+			'3|w|0|AAAAAAAAAAA.5.',
+			'3|w|0|.5AAAAAAAAAAA',
+			'3|w|0|.x.AAAAAAAAAAA',
+			'3|w|0|..AAAAAAAAAAA',
+			'3|w|0|AAAAAAAAAA,',
+			'3|w|zz|AAAAAAAAAAA',
+			'3|no tag|0|',
 			'1|0|short1',
 			'1|zz|AAAAAAAAAAAAAAAAAAAAAA1',
 			'1|0|AAAAAAAAAAAAAAAAAAAAAAx',
@@ -233,7 +254,7 @@ describe('persistence codecs', () => {
 			if (i % 3 === 0) {
 				const text = log.text(now);
 				while (live.length > 0 && now >= live[0][1] + retentionSeconds) live.shift();
-				expect(text.startsWith('2|me|')).toBe(true);
+				expect(text.startsWith('3|me|')).toBe(true);
 				expect(decodeDeliverySnapshot(text)).toEqual({
 					keys: live.map(([key]) => key),
 					seenAt: live.map(([, seen]) => seen),
@@ -266,11 +287,9 @@ describe('persistence codecs', () => {
 	it('writes fresh top-level strings into the static data object', () => {
 		const staticData: Record<string, unknown> = {};
 		const adapter = staticDataPersistence(staticData as never);
-		adapter.saveDeliveries(
-			encodeDeliverySnapshot({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] }, 'w'),
-		);
+		adapter.saveDeliveries(encodeDeliverySnapshot({ keys: ['AAAAAAAAAAA'], seenAt: [5] }, 'w'));
 		expect(typeof staticData[STATIC_DATA_FIELDS.deliveries]).toBe('string');
-		expect(adapter.loadDeliveries()).toEqual({ keys: ['AAAAAAAAAAAAAAAAAAAAAA'], seenAt: [5] });
+		expect(adapter.loadDeliveries()).toEqual({ keys: ['AAAAAAAAAAA'], seenAt: [5] });
 	});
 });
 

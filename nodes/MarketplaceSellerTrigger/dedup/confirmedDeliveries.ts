@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { compactKeyOfHex } from './deliveryKey';
 import { staticDataPersistence } from './persistence';
 import {
 	confirmDelivery,
@@ -20,13 +21,12 @@ import {
 /** 32 hex characters, as the trigger outputs `dedupKey`. */
 const HEX_KEY = /^[0-9a-f]{32}$/;
 
-/** The store's form (base64url) of the `dedupKey` values of the items, in order, unique. */
+/** The store's form (compact) of the `dedupKey` values of the items, in order, unique. */
 export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 	const keys = new Set<string>();
 	for (const item of items) {
 		const hex = item.json?.dedupKey;
-		if (typeof hex === 'string' && HEX_KEY.test(hex))
-			keys.add(Buffer.from(hex, 'hex').toString('base64url'));
+		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(compactKeyOfHex(hex));
 	}
 	return [...keys];
 }

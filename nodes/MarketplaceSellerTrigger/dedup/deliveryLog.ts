@@ -4,28 +4,38 @@
  * whole set for every push cost about 16 ms of CPU per push at the default bound of 10,000 keys;
  * see docs/trigger-durability.md#the-stored-text.)
  *
- * Text format "2": `2|<writer>|<t0>|<key><dt>,<key><dt>,...`
+ * Text format "3": `3|<writer>|<t0>|<segment><segment>...`, no separator between segments.
  * - writer: a random tag of the ReceiverState that wrote the text. A process that finds its own tag
  *   in the row knows the row holds nothing it does not remember already, so it skips decoding it.
- * - key: the 22-character base64url delivery key; dt: the signed difference in whole seconds from
- *   the previous entry's time (from t0 for the first). Entries are in the order they were
- *   confirmed, close to time order, so dt is short.
+ * - segment: `.<dt>.<key>` or, when the entry has the previous entry's time, just `<key>`.
+ *   key: the 11-character compact delivery key (deliveryKey.ts; base64url has no "."); dt: the
+ *   signed difference in whole seconds from the previous entry's time (from t0 for the first).
+ *   Entries are in the order they were confirmed, close to time order, so dt is short, and a
+ *   burst of pushes in one second costs 11 bytes a key. About 14 bytes a key at one push every
+ *   few seconds.
  * Dropping the oldest entries only moves t0 to the last dropped entry's time: the remaining text
- * is kept as it is. About 24 bytes per key.
+ * is kept as it is.
  *
- * Also read: format "1" (`1|<t0>|<entries>`, earlier versions, no writer) and "J" (JSON, keys of
- * another shape). Anything that does not decode cleanly is ignored as a whole (start empty)
- * rather than half-trusted.
+ * n8n writes the whole text to the workflow row with every accepted push, so its size is the
+ * trigger's main cost per push (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
+ *
+ * Also read: formats "2" (`2|<writer>|<t0>|<key><dt>,...`) and "1" (`1|<t0>|<key><dt>,...`) of
+ * earlier versions, whose 22-character keys are cut to today's 11, and "J" (JSON, keys of another
+ * shape). Anything that does not decode cleanly is ignored as a whole (start empty) rather than
+ * half-trusted.
  */
+import { COMPACT_KEY_LENGTH, compactKeyOfStored } from './deliveryKey';
 import type { DeliverySnapshot } from './deliveryStore';
 
-const COMPACT_KEY = /^[A-Za-z0-9_-]{22}$/;
+const COMPACT_KEY = /^[A-Za-z0-9_-]{11}$/;
+/** Keys in formats 1 and 2. */
+const FULL_KEY = /^[A-Za-z0-9_-]{22}$/;
 const DECIMAL_INT = /^-?[0-9]{1,15}$/;
 const WRITER = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Cheap shape check for appending (decoding checks the full alphabet). */
 function encodable(key: string): boolean {
-	return key.length === 22 && !key.includes(',') && !key.includes('|');
+	return key.length === COMPACT_KEY_LENGTH && !key.includes('.') && !key.includes('|');
 }
 
 export interface DeliveryLogLimits {
@@ -63,7 +73,7 @@ export class DeliveryLog {
 		private readonly limits: DeliveryLogLimits,
 	) {
 		if (!WRITER.test(writer)) throw new Error(`invalid delivery log writer tag "${writer}"`);
-		this.prefix = `2|${writer}|`;
+		this.prefix = `3|${writer}|`;
 	}
 
 	get size(): number {
@@ -80,8 +90,8 @@ export class DeliveryLog {
 		const at = Math.floor(atSeconds);
 		if (!Number.isSafeInteger(at)) return;
 		if (!encodable(key)) this.json = true;
-		const segment = `${key}${at - this.last}`;
-		this.body = this.size === 0 ? segment : `${this.body},${segment}`;
+		const segment = at === this.last ? key : `.${at - this.last}.${key}`;
+		this.body = this.size === 0 ? segment : `${this.body}${segment}`;
 		this.keys.push(key);
 		this.times.push(at);
 		this.lengths.push(segment.length);
@@ -141,10 +151,10 @@ export class DeliveryLog {
 			return;
 		}
 		let cut = 0;
-		for (let i = this.head; i < this.head + count; i += 1) cut += this.lengths[i] + 1;
+		for (let i = this.head; i < this.head + count; i += 1) cut += this.lengths[i];
 		this.body = this.body.slice(cut);
 		this.head += count;
-		// The first remaining entry's dt counts from the last dropped entry's time.
+		// The first remaining entry's dt (or its shared time) counts from the last dropped entry's.
 		this.base = this.times[this.head - 1];
 		// Compact the arrays once half of them are dropped entries: amortized O(1) per entry.
 		if (this.head > 1024 && this.head * 2 > this.keys.length) {
@@ -156,7 +166,7 @@ export class DeliveryLog {
 	}
 }
 
-/** A one-off text of a snapshot in format "2" (what a writer tagged `writer` would store). */
+/** A one-off text of a snapshot in format "3" (what a writer tagged `writer` would store). */
 export function encodeDeliverySnapshot(snapshot: DeliverySnapshot, writer: string): string {
 	const unbounded = { maxEntries: Number.MAX_SAFE_INTEGER, retentionSeconds: Infinity };
 	return new DeliveryLog(writer, unbounded).rebuild(snapshot).text(0);
@@ -178,7 +188,8 @@ function decodeJsonSnapshot(text: string): DeliverySnapshot | undefined {
 	}
 }
 
-function decodeEntries(t0: string, body: string): DeliverySnapshot | undefined {
+/** Format 1 and 2 entries: `<key><dt>` joined by commas, 22-character keys. */
+function decodeCommaEntries(t0: string, body: string): DeliverySnapshot | undefined {
 	if (!DECIMAL_INT.test(t0)) return undefined;
 	let previous = Number(t0);
 	if (body.length === 0) return { keys: [], seenAt: [] };
@@ -189,11 +200,37 @@ function decodeEntries(t0: string, body: string): DeliverySnapshot | undefined {
 		const entry = entries[i];
 		const key = entry.slice(0, 22);
 		const delta = entry.slice(22);
-		if (!COMPACT_KEY.test(key) || !DECIMAL_INT.test(delta)) return undefined;
+		if (!FULL_KEY.test(key) || !DECIMAL_INT.test(delta)) return undefined;
 		previous += Number(delta);
 		if (!Number.isSafeInteger(previous)) return undefined;
-		keys[i] = key;
+		keys[i] = compactKeyOfStored(key);
 		seenAt[i] = previous;
+	}
+	return { keys, seenAt };
+}
+
+/** Format 3 segments: `[.<dt>.]<key>`, 11-character keys, no separator. */
+function decodeSegments(t0: string, body: string): DeliverySnapshot | undefined {
+	if (!DECIMAL_INT.test(t0)) return undefined;
+	let at = Number(t0);
+	const keys: string[] = [];
+	const seenAt: number[] = [];
+	let i = 0;
+	while (i < body.length) {
+		if (body.charCodeAt(i) === 0x2e /* . */) {
+			const end = body.indexOf('.', i + 1);
+			if (end < 0) return undefined;
+			const delta = body.slice(i + 1, end);
+			if (!DECIMAL_INT.test(delta)) return undefined;
+			at += Number(delta);
+			if (!Number.isSafeInteger(at)) return undefined;
+			i = end + 1;
+		}
+		const key = body.slice(i, i + COMPACT_KEY_LENGTH);
+		if (!COMPACT_KEY.test(key)) return undefined;
+		keys.push(key);
+		seenAt.push(at);
+		i += COMPACT_KEY_LENGTH;
 	}
 	return { keys, seenAt };
 }
@@ -203,8 +240,10 @@ export function decodeDeliverySnapshot(text: unknown): DeliverySnapshot | undefi
 	if (typeof text !== 'string') return undefined;
 	if (text.startsWith('J')) return decodeJsonSnapshot(text.slice(1));
 	const fields = text.split('|');
-	if (fields.length === 3 && fields[0] === '1') return decodeEntries(fields[1], fields[2]);
+	if (fields.length === 4 && fields[0] === '3' && WRITER.test(fields[1]))
+		return decodeSegments(fields[2], fields[3]);
 	if (fields.length === 4 && fields[0] === '2' && WRITER.test(fields[1]))
-		return decodeEntries(fields[2], fields[3]);
+		return decodeCommaEntries(fields[2], fields[3]);
+	if (fields.length === 3 && fields[0] === '1') return decodeCommaEntries(fields[1], fields[2]);
 	return undefined;
 }

@@ -45,6 +45,15 @@ export interface TriggerWorkflow {
 	productionUrl: string;
 }
 
+export interface TriggerWorkflowExtras {
+	/** Publish and wait for the route (default true). */
+	publish?: boolean;
+	/** Nodes between the trigger and NoOp, in order. */
+	steps?: WorkflowNode[];
+	/** The workflow's static data as stored (e.g. what an earlier release of the trigger wrote). */
+	staticData?: Record<string, unknown>;
+}
+
 /**
  * Marketplace Seller Trigger (all events, defaults) -> [steps] -> NoOp, published, its route
  * answering (unless `publish` is false: a workflow only tested in the editor).
@@ -57,8 +66,7 @@ export async function createTriggerWorkflow(
 	name: string,
 	typeVersion = 2,
 	options: Record<string, unknown> = {},
-	publish = true,
-	steps: WorkflowNode[] = [],
+	{ publish = true, steps = [], staticData }: TriggerWorkflowExtras = {},
 ): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
 	const chain = [TRIGGER_NODE, ...steps.map((step) => step.name), 'NoOp'];
@@ -93,6 +101,7 @@ export async function createTriggerWorkflow(
 		],
 		connections,
 		settings: { executionOrder: 'v1' },
+		...(staticData ? { staticData } : {}),
 	});
 	const path = `${webhookId}/webhook`;
 	if (!publish) return { workflow, webhookId, path, productionUrl: n8n.webhookUrl(path) };
