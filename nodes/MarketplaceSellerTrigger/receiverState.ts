@@ -9,6 +9,7 @@ import { setAsNewest } from './boundedFifo';
 import { DeliveriesAtSave } from './dedup/deliveriesAtSave';
 import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
+import { ForeignRows } from './dedup/foreignRows';
 import type { ReceiverPersistence } from './dedup/persistence';
 import type { PushDecision } from './receiver';
 import { SellerResolver } from './sellerMap';
@@ -26,6 +27,8 @@ export interface ReceiverState {
 	 * the same text again holds nothing new. Other processes write the row in queue mode.
 	 */
 	storedDeliveries: unknown;
+	/** What each other writer's last text held, so that only what it adds is decoded. */
+	readonly foreign: ForeignRows;
 	/** The state that took over when the limits changed: saves still pending write its text. */
 	replacedBy?: ReceiverState;
 	/**
@@ -53,21 +56,22 @@ function limitsOf(settings: ReceiverSettings): string {
 }
 
 /**
- * A new state. `writer` tags the texts it stores (a rebuilt state keeps its predecessor's: what
- * that one stored is in its memory too); a new one is random, so no other process or restart
- * shares it.
+ * A new state. Its log's writer tag is random, so no other process, restart or rebuilt state
+ * shares it: a reader may take a text with a tag it saw before as a continuation of that one
+ * (dedup/foreignRows.ts).
  */
-export function createReceiverState(settings: ReceiverSettings, writer?: string): ReceiverState {
+export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 	const limits = {
 		maxEntries: settings.dedup.maxEntries,
 		retentionSeconds: effectiveRetention(settings),
 	};
 	return {
 		deliveries: new InMemoryDeliveryStore(limits),
-		log: new DeliveryLog(writer ?? randomBytes(9).toString('base64url'), limits),
+		log: new DeliveryLog(randomBytes(9).toString('base64url'), limits),
 		sellers: new SellerResolver(settings.sellerMemorySize),
 		limits: limitsOf(settings),
 		storedDeliveries: undefined,
+		foreign: new ForeignRows(),
 		savedSellersVersion: -1,
 		executionsElsewhere: false,
 	};
@@ -95,7 +99,7 @@ export function getReceiverState(
 		return existing;
 	}
 
-	const state = createReceiverState(settings, existing?.log.writer);
+	const state = createReceiverState(settings);
 	if (existing !== undefined) {
 		existing.replacedBy = state;
 		state.executionsElsewhere = existing.executionsElsewhere;
@@ -115,9 +119,10 @@ export function getReceiverState(
 /**
  * Takes in what other processes remembered. n8n hands every request and every execution the row
  * as stored, often one this process wrote a few requests ago: a text with this state's writer tag
- * holds nothing this process does not remember already. Only a text written by someone else (or
- * before a restart) is decoded and merged, and the log rebuilt, so the usual path is a prefix
- * comparison whatever the size of the set.
+ * holds nothing this process does not remember already, so the usual path is a prefix comparison
+ * whatever the size of the set. From a text written by someone else (or before a restart), the
+ * entries this process did not hold are added to the store and appended to the log: the log
+ * only grows at its end, so other processes take in this one's texts the same way.
  */
 export function mergeStoredDeliveries(
 	state: ReceiverState,
@@ -127,10 +132,11 @@ export function mergeStoredDeliveries(
 	const stored = persistence.deliveriesText();
 	if (state.log.wrote(stored) || stored === state.storedDeliveries) return;
 	state.storedDeliveries = stored;
-	const snapshot = persistence.loadDeliveries();
-	if (snapshot === undefined) return;
-	state.deliveries.merge(snapshot, nowSeconds);
-	state.log.rebuild(state.deliveries.snapshot(nowSeconds));
+	const entries = state.foreign.newEntries(stored);
+	if (entries === undefined) return;
+	const { keys, seenAt } = entries;
+	for (let i = 0; i < keys.length; i += 1)
+		if (state.deliveries.add(keys[i], seenAt[i], nowSeconds)) state.log.append(keys[i], seenAt[i]);
 }
 
 /**

@@ -4,11 +4,13 @@
  * for its answer, and what several n8n processes remember is merged, never overwritten.
  * The HTTP cases run through webhookHarness.ts, which reproduces n8n 2.40.7's responseNode flow.
  */
+import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import {
-	InMemoryDeliveryStore,
-	mergeDeliverySnapshots,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
-import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+	decodeDeliverySnapshot,
+	DeliveryLog,
+	encodeDeliverySnapshot,
+} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+import { continuation, ForeignRows } from '../../nodes/MarketplaceSellerTrigger/dedup/foreignRows';
 import {
 	STATIC_DATA_FIELDS,
 	staticDataPersistence,
@@ -371,45 +373,118 @@ describe('several n8n processes (queue mode): merge, never overwrite', () => {
 		);
 	});
 
-	it('merges snapshots as a pure function: union, earliest time, expiry, bound', () => {
-		const a = { keys: ['k1', 'k2', 'k3'], seenAt: [100, 200, 300] };
-		const b = { keys: ['k2', 'k4', 'k5'], seenAt: [150, 250, 50] };
-		expect(
-			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
-		).toEqual({
-			keys: ['k5', 'k1', 'k2', 'k4', 'k3'],
-			seenAt: [50, 100, 150, 250, 300],
-		});
-		// k5 (50) and k1 (100) expire at now 1100 with 1000 s retention ...
-		expect(
-			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 1100 })
-				.keys,
-		).toEqual(['k2', 'k4', 'k3']);
-		// ... and only the newest maxEntries are kept.
-		expect(
-			mergeDeliverySnapshots(a, b, { maxEntries: 2, retentionSeconds: 1000, nowSeconds: 400 }).keys,
-		).toEqual(['k4', 'k3']);
-		// Order of the arguments does not matter.
-		expect(
-			mergeDeliverySnapshots(b, a, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
-		).toEqual(
-			mergeDeliverySnapshots(a, b, { maxEntries: 10, retentionSeconds: 1000, nowSeconds: 400 }),
+	it('takes in only what the other process added while they take turns writing the row', async () => {
+		// Two processes, one row; each request is handed the row as the other one left it.
+		let row: Record<string, unknown> = {};
+		const taken: number[] = [];
+		const newEntries = jest.spyOn(ForeignRows.prototype, 'newEntries');
+		try {
+			for (let i = 0; i < 40; i += 1) {
+				const staticData = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+				const persistence = staticDataPersistence(staticData as never);
+				const state = getReceiverState(
+					i % 2 === 0 ? 'process-a' : 'process-b',
+					settings,
+					persistence,
+					NOW,
+				);
+				const decision = await handlePush(push(`SHP-T${i}`), settings, state, NOW * 1000);
+				expect(decision.action).toBe('accept');
+				if (decision.action === 'accept') confirmDelivery(state, decision.claimedKey!, NOW);
+				saveDeliveries(state, persistence, NOW);
+				row = JSON.parse(JSON.stringify(staticData)) as Record<string, unknown>;
+			}
+			for (const result of newEntries.mock.results)
+				taken.push((result.value as { keys: string[] }).keys.length);
+		} finally {
+			newEntries.mockRestore();
+		}
+		// B's first look decodes A's one-key text, A's first look B's two keys. From then on each
+		// side takes in two keys, not the whole set: the one the other process added and its own
+		// previous one, which the other had appended to its log.
+		expect(taken).toEqual([1, ...new Array<number>(38).fill(2)]);
+		const all = Array.from({ length: 40 }, (_, i) => compactOf(push(`SHP-T${i}`).body));
+		expect(new Set(decodeDeliverySnapshot(row[STATIC_DATA_FIELDS.deliveries])!.keys)).toEqual(
+			new Set(all),
 		);
+		// Either process answers a copy of any of them as a duplicate.
+		for (const process of ['process-a', 'process-b']) {
+			const persistence = staticDataPersistence(JSON.parse(JSON.stringify(row)) as never);
+			const state = getReceiverState(process, settings, persistence, NOW);
+			expect(await handlePush(push('SHP-T0'), settings, state, NOW * 1000)).toMatchObject({
+				action: 'ignore',
+				reason: 'duplicate',
+			});
+		}
 	});
 
-	it('never persists a pending key and keeps pending keys through a merge', () => {
+	it("reads a writer's text as a continuation only when it is one", () => {
+		const retention = { maxEntries: 5, retentionSeconds: 1000 };
+		const writer = new DeliveryLog('writer', retention);
+		const reader = new ForeignRows();
+		const key = (i: number) => compactOf({ eventType: 'x', shipmentId: `S${i}` });
+		const live: Array<[string, number]> = [];
+		for (let i = 0; i < 30; i += 1) {
+			const at = 1000 + i * 7 - (i % 4 === 0 ? 9 : 0);
+			writer.append(key(i), at);
+			live.push([key(i), at]);
+			const text = writer.text(1000 + i * 7);
+			// The front goes with the bound and expiry; the reader gets what was appended since.
+			const entries = reader.newEntries(text)!;
+			expect(entries).toEqual({ keys: [key(i)], seenAt: [at] });
+			expect(decodeDeliverySnapshot(text)!.keys).toEqual(live.slice(-5).map(([k]) => k));
+		}
+		// Nothing new: nothing taken in.
+		expect(reader.newEntries(writer.text(1203))).toEqual({ keys: [], seenAt: [] });
+		// A text that does not continue the last one (rewritten) is decoded whole.
+		const rewritten = encodeDeliverySnapshot(
+			{ keys: [key(100), key(29)], seenAt: [1190, 1203] },
+			'writer',
+		);
+		expect(reader.newEntries(rewritten)).toEqual({
+			keys: [key(100), key(29)],
+			seenAt: [1190, 1203],
+		});
+		const kept = key(200) + key(201) + key(202) + key(203);
+		expect(continuation(key(199) + kept, kept + key(204))).toBe(key(204));
+		expect(continuation(key(199) + kept, kept)).toBe('');
+		expect(continuation(key(199) + kept, key(198) + kept)).toBeUndefined();
+		expect(continuation(key(199) + kept, kept.slice(0, -1) + key(204))).toBeUndefined();
+		// Everything expired: the next entry counts from t0.
+		const emptied = new DeliveryLog('emptied', retention);
+		const follower = new ForeignRows();
+		emptied.append(key(1), 1000);
+		follower.newEntries(emptied.text(1000));
+		follower.newEntries(emptied.text(5000));
+		emptied.append(key(2), 5000);
+		expect(follower.newEntries(emptied.text(5000))).toEqual({ keys: [key(2)], seenAt: [5000] });
+	});
+
+	it('adds what another process confirmed; a key pending here becomes confirmed', () => {
 		const store = new InMemoryDeliveryStore({ maxEntries: 10, retentionSeconds: 100 });
 		expect(store.claim('mine', 1000)).toBe(true);
 		expect(store.snapshot(1000).keys).toEqual([]);
-		store.merge({ keys: ['theirs'], seenAt: [990] }, 1000);
+		expect(store.add('theirs', 990, 1000)).toBe(true);
+		expect(store.add('theirs', 995, 1000)).toBe(false);
+		expect(store.add('expired', 800, 1000)).toBe(false);
 		expect(store.snapshot(1000).keys).toEqual(['theirs']);
 		expect(store.isPending('mine')).toBe(true);
 		expect(store.claim('mine', 1001)).toBe(false);
 		store.release('mine');
 		expect(store.claim('mine', 1002)).toBe(true);
-		expect(store.confirm('mine', 1003)).toBe(1002);
-		expect(store.confirm('mine', 1003)).toBeUndefined();
-		expect(store.snapshot(1002).keys).toEqual(['theirs', 'mine']);
+		// The same push ran in another process too: it stays remembered when this copy fails.
+		expect(store.add('mine', 1001, 1003)).toBe(true);
+		expect(store.isPending('mine')).toBe(false);
+		store.release('mine');
+		expect(store.claim('mine', 1004)).toBe(false);
+		expect(store.confirm('mine', 1004)).toBeUndefined();
+		expect(store.snapshot(1004).keys).toEqual(['theirs', 'mine']);
+		// Full: an entry older than the oldest one is not taken in; a newer one pushes the oldest out.
+		const full = new InMemoryDeliveryStore({ maxEntries: 2, retentionSeconds: 100 });
+		expect([full.add('a', 1000, 1000), full.add('b', 1001, 1000)]).toEqual([true, true]);
+		expect(full.add('older', 999, 1001)).toBe(false);
+		expect(full.add('newer', 1002, 1002)).toBe(true);
+		expect(full.snapshot(1002).keys).toEqual(['b', 'newer']);
 	});
 });
 

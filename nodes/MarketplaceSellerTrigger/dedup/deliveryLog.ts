@@ -209,10 +209,13 @@ function decodeCommaEntries(t0: string, body: string): DeliverySnapshot | undefi
 	return { keys, seenAt };
 }
 
-/** Format 3 segments: `[.<dt>.]<key>`, 11-character keys, no separator. */
-function decodeSegments(t0: string, body: string): DeliverySnapshot | undefined {
-	if (!DECIMAL_INT.test(t0)) return undefined;
-	let at = Number(t0);
+/**
+ * Format 3 segments: `[.<dt>.]<key>`, 11-character keys, no separator. `from` is the time the
+ * first segment counts from: t0, or the time of the entry before `body` when it is the end part
+ * of a text (foreignRows.ts).
+ */
+export function decodeSegments(from: number, body: string): DeliverySnapshot | undefined {
+	let at = from;
 	const keys: string[] = [];
 	const seenAt: number[] = [];
 	let i = 0;
@@ -235,13 +238,24 @@ function decodeSegments(t0: string, body: string): DeliverySnapshot | undefined 
 	return { keys, seenAt };
 }
 
+/** The parts of a format 3 text, or undefined for anything else. */
+export function splitFormat3(
+	text: unknown,
+): { writer: string; t0: number; body: string } | undefined {
+	if (typeof text !== 'string' || !text.startsWith('3|')) return undefined;
+	const fields = text.split('|');
+	if (fields.length !== 4 || !WRITER.test(fields[1]) || !DECIMAL_INT.test(fields[2]))
+		return undefined;
+	return { writer: fields[1], t0: Number(fields[2]), body: fields[3] };
+}
+
 /** The entries of a stored text in any format this node wrote, or undefined. */
 export function decodeDeliverySnapshot(text: unknown): DeliverySnapshot | undefined {
 	if (typeof text !== 'string') return undefined;
 	if (text.startsWith('J')) return decodeJsonSnapshot(text.slice(1));
+	const format3 = splitFormat3(text);
+	if (format3 !== undefined) return decodeSegments(format3.t0, format3.body);
 	const fields = text.split('|');
-	if (fields.length === 4 && fields[0] === '3' && WRITER.test(fields[1]))
-		return decodeSegments(fields[2], fields[3]);
 	if (fields.length === 4 && fields[0] === '2' && WRITER.test(fields[1]))
 		return decodeCommaEntries(fields[2], fields[3]);
 	if (fields.length === 3 && fields[0] === '1') return decodeCommaEntries(fields[1], fields[2]);

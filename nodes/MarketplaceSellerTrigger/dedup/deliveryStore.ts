@@ -40,8 +40,13 @@ export interface DeliveryStore {
 	snapshot(nowSeconds: number): DeliverySnapshot;
 	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
 	restore(snapshot: DeliverySnapshot, nowSeconds: number): void;
-	/** Adds the live entries of another process's snapshot (union; see mergeDeliverySnapshots). */
-	merge(snapshot: DeliverySnapshot, nowSeconds: number): void;
+	/**
+	 * Takes in a delivery another writer remembered (its execution exists): true when the store
+	 * did not hold it confirmed, it is live and, when the store is full, newer than its oldest
+	 * entry; the caller then appends it to the log. A key still pending here becomes confirmed:
+	 * it stays remembered even if this process's copy fails.
+	 */
+	add(key: string, atSeconds: number, nowSeconds: number): boolean;
 	readonly size: number;
 }
 
@@ -149,13 +154,17 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			if (this.seen.get(key) === undefined) this.pending.delete(key);
 	}
 
-	merge(snapshot: DeliverySnapshot, nowSeconds: number): void {
-		const merged = mergeDeliverySnapshots(this.snapshot(nowSeconds), snapshot, {
-			maxEntries: this.maxEntries,
-			retentionSeconds: this.retentionSeconds,
-			nowSeconds,
-		});
-		this.restore(merged, nowSeconds);
+	add(key: string, atSeconds: number, nowSeconds: number): boolean {
+		if (this.retentionSeconds <= 0 || !Number.isFinite(atSeconds)) return false;
+		if (nowSeconds >= atSeconds + this.retentionSeconds) return false;
+		const known = this.seen.get(key);
+		if (known !== undefined) return this.pending.delete(key);
+		// When full, an entry older than the oldest one here would be the next to go: taking it in
+		// would push out a newer one instead (and, over a whole text, every other one in turn).
+		const oldest = this.seen.size >= this.maxEntries ? this.seen.oldest() : undefined;
+		if (oldest !== undefined && atSeconds <= oldest[1]) return false;
+		this.seen.set(key, atSeconds);
+		return true;
 	}
 
 	private restoreEntries(snapshot: DeliverySnapshot, nowSeconds: number): void {
@@ -179,36 +188,4 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			this.seen.dropOldest();
 		}
 	}
-}
-
-/**
- * The union of two processes' snapshots, as a pure function: every key live in either, with its
- * earliest claim time (the retention counts from the first delivery), oldest first, expired
- * entries dropped and only the newest `maxEntries` kept. n8n saves static data as one value and
- * the last writer wins (workflow-static-data.service.js in n8n 2.40.7), so every writer writes
- * the union of what it read and what it knows: no writer erases a key another process saved
- * before it read the row.
- */
-export function mergeDeliverySnapshots(
-	a: DeliverySnapshot,
-	b: DeliverySnapshot,
-	limits: { maxEntries: number; retentionSeconds: number; nowSeconds: number },
-): DeliverySnapshot {
-	const firstSeen = new Map<string, number>();
-	for (const snapshot of [a, b]) {
-		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
-		for (let i = 0; i < count; i += 1) {
-			const key = snapshot.keys[i];
-			const at = snapshot.seenAt[i];
-			if (typeof key !== 'string' || !Number.isFinite(at)) continue;
-			if (limits.nowSeconds >= at + limits.retentionSeconds) continue;
-			const known = firstSeen.get(key);
-			if (known === undefined || at < known) firstSeen.set(key, at);
-		}
-	}
-	const entries = [...firstSeen].sort((x, y) => x[1] - y[1]);
-	const kept = entries.slice(
-		Math.max(0, entries.length - Math.max(1, Math.floor(limits.maxEntries))),
-	);
-	return { keys: kept.map((e) => e[0]), seenAt: kept.map((e) => e[1]) };
 }

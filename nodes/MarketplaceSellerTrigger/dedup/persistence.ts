@@ -12,14 +12,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { deliveriesTextOf, type DeliveriesAtSave } from './deliveriesAtSave';
-import { decodeDeliverySnapshot } from './deliveryLog';
-import type { DeliverySnapshot } from './deliveryStore';
 import type { SellerMemorySnapshot } from '../sellerMap';
 
 export interface ReceiverPersistence {
-	/** The stored deliveries as they are (compared, not decoded, on the webhook path). */
+	/** The stored deliveries as they are (decoded by foreignRows.ts when another writer wrote them). */
 	deliveriesText(): unknown;
-	loadDeliveries(): DeliverySnapshot | undefined;
 	/** Stores the deliveries: a text, or a value that makes its text when n8n saves it. */
 	saveDeliveries(value: string | DeliveriesAtSave): void;
 	loadSellerMemory(): SellerMemorySnapshot | undefined;
@@ -79,8 +76,6 @@ export function decodeSellerMemory(text: unknown): SellerMemorySnapshot | undefi
 export function staticDataPersistence(staticData: IDataObject): ReceiverPersistence {
 	return {
 		deliveriesText: () => deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries]),
-		loadDeliveries: () =>
-			decodeDeliverySnapshot(deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries])),
 		saveDeliveries: (value) => {
 			staticData[STATIC_DATA_FIELDS.deliveries] = value as unknown as IDataObject;
 		},
@@ -94,7 +89,6 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 /** Adapter that remembers nothing across restarts (manual test runs). */
 export const noPersistence: ReceiverPersistence = {
 	deliveriesText: () => undefined,
-	loadDeliveries: () => undefined,
 	saveDeliveries: () => undefined,
 	loadSellerMemory: () => undefined,
 	saveSellerMemory: () => undefined,
