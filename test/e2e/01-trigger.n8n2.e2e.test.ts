@@ -332,10 +332,9 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 	test('after an upgrade: a delivery the previous release stored (format 2, long key) is still a duplicate', async () => {
 		// A push that ran in another workflow gives a real envelope; this workflow's row holds its key
 		// as the previous release wrote it (docs/trigger-durability.md#the-stored-text).
+		const keyOf = (envelope: Envelope) => deliveryKeyOf({ ...envelope })!;
 		const earlier = await pushFresh(s().sim);
-		const longKey = Buffer.from(String(deliveryKeyOf(earlier.envelope)!.hex), 'hex').toString(
-			'base64url',
-		);
+		const longKey = Buffer.from(keyOf(earlier.envelope).hex, 'hex').toString('base64url');
 		const since = Math.floor(Date.now() / 1000) - 60;
 		const upgraded = await createTriggerWorkflow(
 			s().n8n,
@@ -373,8 +372,8 @@ describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
 			const text = String(row[`node:${TRIGGER_NODE}`].rememberedDeliveries);
 			expect(text.startsWith('3|')).toBe(true);
 			expect(decodeDeliverySnapshot(text)?.keys).toEqual([
-				deliveryKeyOf(earlier.envelope)!.compact,
-				deliveryKeyOf(fresh.envelope)!.compact,
+				keyOf(earlier.envelope).compact,
+				keyOf(fresh.envelope).compact,
 			]);
 		} finally {
 			s().sim.control.setReceiver({ url: trigger.productionUrl });
