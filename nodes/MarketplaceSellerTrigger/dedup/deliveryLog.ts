@@ -99,7 +99,7 @@ export class DeliveryLog {
 		if (this.size > this.limits.maxEntries) this.dropOldest(this.size - this.limits.maxEntries);
 	}
 
-	/** Starts over from a snapshot (after another writer's row was merged into memory). */
+	/** Starts over from a snapshot (a new state after a change of limits, a one-off text). */
 	rebuild(snapshot: DeliverySnapshot): this {
 		this.clear();
 		const count = Math.min(snapshot.keys.length, snapshot.seenAt.length);
