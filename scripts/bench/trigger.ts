@@ -20,7 +20,10 @@ import {
 	STATIC_DATA_FIELDS,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
-import { createReceiverState } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import {
+	confirmDelivery,
+	createReceiverState,
+} from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 import {
@@ -109,19 +112,20 @@ async function main(): Promise<void> {
 	// Side by side: the usual path (the row is one this process wrote: append one key); queue
 	// mode, where the row is another process's, a key newer than the one this process saw last
 	// (take in what it added); and the first look at another writer's row (decode it whole).
-	const saving = createReceiverState(settings);
-	saving.deliveries.restore(store.snapshot(NOW), NOW);
-	saving.log.rebuild(saving.deliveries.snapshot(NOW));
-	const other = createReceiverState(settings);
-	other.deliveries.restore(store.snapshot(NOW), NOW);
-	other.log.rebuild(other.deliveries.snapshot(NOW));
+	const filledState = () => {
+		const state = createReceiverState(settings);
+		state.deliveries.restore(store.snapshot(NOW), NOW);
+		state.log.rebuild(state.deliveries.snapshot(NOW));
+		return state;
+	};
+	const saving = filledState();
+	const other = filledState();
 	const staticData: IDataObject = {};
 	const saveOne = (i: number, row: 'own' | 'other' | 'first'): number => {
 		if (row === 'other') {
 			const theirs = deliveryKeyOf(event(2 * REMEMBERED + i))!.compact;
 			other.deliveries.claim(theirs, NOW);
-			other.deliveries.confirm(theirs, NOW);
-			other.log.append(theirs, NOW);
+			confirmDelivery(other, theirs, NOW);
 			staticData[STATIC_DATA_FIELDS.deliveries] = other.log.currentText();
 		}
 		if (row === 'first')

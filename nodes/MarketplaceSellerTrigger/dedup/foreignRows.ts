@@ -53,19 +53,20 @@ export class ForeignRows {
 		if (parts === undefined) return decodeDeliverySnapshot(text);
 		const before = this.seen.get(parts.writer);
 		const added = before === undefined ? undefined : continuation(before.body, parts.body);
-		const entries =
-			added === undefined || before === undefined
-				? decodeSegments(parts.t0, parts.body)
-				: decodeSegments(before.lastAt, added);
+		// Only the added end, counting from the last text's last time; else the whole text from t0.
+		const from =
+			added !== undefined && before !== undefined
+				? { at: before.lastAt, body: added }
+				: { at: parts.t0, body: parts.body };
+		const entries = decodeSegments(from.at, from.body);
 		if (entries === undefined) {
 			this.seen.delete(parts.writer);
 			return undefined;
 		}
+		// With no entry decoded, the text ends where the decoding started (an empty text at t0: the
+		// log moves t0 to its last time).
 		const count = entries.seenAt.length;
-		// An empty text's next entry counts from t0 (the log moves t0 to its last time).
-		let lastAt = parts.t0;
-		if (count > 0) lastAt = entries.seenAt[count - 1];
-		else if (added !== undefined && before !== undefined) lastAt = before.lastAt;
+		const lastAt = count > 0 ? entries.seenAt[count - 1] : from.at;
 		setAsNewest(this.seen, parts.writer, { body: parts.body, lastAt }, MAX_WRITERS);
 		return entries;
 	}
