@@ -15,6 +15,7 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
 	},
-	setupFiles: ['<rootDir>/test/support/jestSetup.ts'],
+	globalSetup: '<rootDir>/test/support/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
 	testTimeout: 30000,
 };

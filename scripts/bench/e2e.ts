@@ -8,8 +8,9 @@
  *                                    [--serial-requests 100] [--warmup 60] [--quick]
  *                                    [--engines default,lazy] [--expression-engine legacy]
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
- *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run)
- *                                    [--flush 100]
+ *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
+ *                                     'trigger v2 nodedup' is made only when named here)
+ *                                    [--flush 100] [--goals]
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
@@ -33,6 +34,11 @@
  * group (main and task runner, /proc) from before the first send to the phase's end, divided by
  * requests; req/s and p50 of the answers. Then the medians per target and the ratios:
  * trigger / Chargebee Trigger (default engine) and trigger / Webhook node (lazy).
+ * --goals measures only what issue 8's goals compare, with more rounds (default 8): the newest
+ * trigger against Chargebee Trigger under the default engine, and against the Webhook node with
+ * lazy acquisition. Each ratio within a round comes with a 90% bootstrap interval of its median
+ * over the rounds, so a run says whether its rounds can tell a goal met from one missed.
+ *
  * No assertions: figures only, and they depend on the machine's load.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -58,7 +64,7 @@ import {
 	type Target,
 } from './e2eTargets';
 import { Loader } from './e2eLoad';
-import { median } from './measure';
+import { median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
 import { groupCpu, waitUntilQuiet } from './procCpu';
 
@@ -79,6 +85,8 @@ interface Options {
 	only?: string[];
 	/** Unmeasured Webhook node requests before each measured phase (0: none). */
 	flush: number;
+	/** Only the goals' pairs: the newest trigger and the anchor its goal names per engine. */
+	goals: boolean;
 }
 
 type Engine = 'default' | 'lazy';
@@ -89,6 +97,7 @@ const ENGINE_ENV: Record<Engine, Record<string, string | undefined>> = {
 
 function parseOptions(argv: string[]): Options {
 	const quick = argv.includes('--quick');
+	const goals = argv.includes('--goals');
 	const options: Options = quick
 		? {
 				rounds: 1,
@@ -100,9 +109,10 @@ function parseOptions(argv: string[]): Options {
 				triggerOptions: {},
 				remembered: 10_000,
 				flush: 40,
+				goals,
 			}
 		: {
-				rounds: 3,
+				rounds: goals ? 8 : 3,
 				requests: 300,
 				concurrency: 8,
 				serialRequests: 100,
@@ -111,6 +121,7 @@ function parseOptions(argv: string[]): Options {
 				triggerOptions: {},
 				remembered: 10_000,
 				flush: 100,
+				goals,
 			};
 	const flags: Record<
 		string,
@@ -204,6 +215,7 @@ async function main(): Promise<void> {
 	process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 	const rows: PhaseRow[] = [];
 	let targets: Target[] = [];
+	let newestTrigger = '';
 	try {
 		let port: number | undefined;
 		let brokerPort: number | undefined;
@@ -247,8 +259,13 @@ async function main(): Promise<void> {
 					benched,
 					options.triggerOptions,
 					options.remembered,
+					options.only?.some((label) => label.endsWith(' nodedup')) ?? false,
 				);
-				if (options.only !== undefined) {
+				newestTrigger = `trigger v${benched[0]}`;
+				if (options.goals) {
+					const keep = new Set(['webhook', 'chargebee', newestTrigger]);
+					targets = targets.filter((target) => keep.has(target.label));
+				} else if (options.only !== undefined) {
 					const keep = new Set([...options.only, ...anchorsOf(options.engines)]);
 					targets = targets.filter((target) => keep.has(target.label));
 				}
@@ -262,7 +279,12 @@ async function main(): Promise<void> {
 				`engine ${engine}: n8n ${runtime.n8nVersion} (pid ${pgid}); load from a child process (Node ${process.version}); ${cpus().length} CPUs; ` +
 					`options ${JSON.stringify({ ...options, engines: undefined })}`,
 			);
-			rows.push(...(await runEngine(n8n, api, engine, targets, sim.demo.selfApp, options, pgid)));
+			const measured = options.goals
+				? targets.filter((t) => t.label === GOAL_ANCHOR[engine] || t.label === newestTrigger)
+				: targets;
+			rows.push(
+				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
+			);
 			await n8n.stop();
 			n8n = undefined;
 		}
@@ -278,6 +300,7 @@ async function runEngine(
 	api: PublicApiClient,
 	engine: Engine,
 	targets: Target[],
+	measured: Target[],
 	app: { appId: string; appSecret: string },
 	options: Options,
 	pgid: number,
@@ -359,7 +382,7 @@ async function runEngine(
 		process.stderr.write(
 			`[bench:e2e] ${engine}: warm-up, ${options.warmup} requests per target at concurrency 4\n`,
 		);
-		for (const target of targets) await phase('warm-up', target, 0, 4, options.warmup);
+		for (const target of measured) await phase('warm-up', target, 0, 4, options.warmup);
 		console.log(`\nengine: ${engine}`);
 		console.log(
 			`${'phase'.padEnd(8)} ${'target'.padEnd(15)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
@@ -374,7 +397,7 @@ async function runEngine(
 		];
 		for (const { name, concurrency, requests } of phases) {
 			for (let round = 1; round <= options.rounds; round++) {
-				for (const target of rotated(targets, round)) {
+				for (const target of rotated(measured, round)) {
 					const row = await phase(name, target, round, concurrency, requests);
 					rows.push(row);
 					console.log(
@@ -398,12 +421,17 @@ const ANCHORS: Array<[Engine, string]> = [
 	['lazy', 'chargebee'],
 ];
 
+/** The anchor each engine's goal names (issue 8). */
+const GOAL_ANCHOR: Record<Engine, string> = { default: 'chargebee', lazy: 'webhook' };
+
 function anchorsOf(engines: Engine[]): string[] {
 	return ANCHORS.filter(([engine]) => engines.includes(engine)).map(([, anchor]) => anchor);
 }
 
 function printSummary(rows: PhaseRow[], targets: Target[], options: Options): void {
 	const phases = [...new Set(rows.map((row) => row.phase))];
+	const measuredIn = (engine: Engine, target: string) =>
+		rows.some((row) => row.engine === engine && row.target === target);
 	const stat = (engine: Engine, phase: string, target: string) => {
 		const list = rows.filter(
 			(row) => row.engine === engine && row.phase === phase && row.target === target,
@@ -423,6 +451,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 	for (const engine of options.engines) {
 		for (const phase of phases) {
 			for (const target of targets) {
+				if (!measuredIn(engine, target.label)) continue;
 				const s = stat(engine, phase, target.label);
 				console.log(
 					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(15)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
@@ -430,58 +459,58 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 			}
 		}
 	}
+	const triggers = targets.filter((t) => t.label.startsWith('trigger'));
+	const anchors = ANCHORS.filter(
+		([engine, anchor]) =>
+			measuredIn(engine, anchor) && triggers.some((t) => measuredIn(engine, t.label)),
+	);
+	const header = ['phase', 'trigger', ...anchors.map(([e, a]) => `vs ${a} (${e})`)];
+	const table = (
+		cell: (phase: string, trigger: string, engine: Engine, anchor: string) => string,
+	) => {
+		console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 15) : pad(h, 34))).join(' '));
+		for (const phase of phases) {
+			for (const trigger of triggers) {
+				const cells = anchors.map(([engine, anchor]) =>
+					pad(
+						measuredIn(engine, trigger.label) ? cell(phase, trigger.label, engine, anchor) : '-',
+						34,
+					),
+				);
+				console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
+			}
+		}
+	};
 	console.log(
 		'\nratios of completed/s (and cpu ms/request difference), trigger against the anchors',
 	);
-	const triggers = targets.filter((t) => t.label.startsWith('trigger'));
-	const anchors = ANCHORS.filter(([engine, anchor]) =>
-		targets.some((target) => target.label === anchor && options.engines.includes(engine)),
-	);
-	const header = ['phase', 'trigger', ...anchors.map(([e, a]) => `vs ${a} (${e})`)];
-	console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 15) : pad(h, 24))).join(' '));
-	for (const phase of phases) {
-		for (const trigger of triggers) {
-			const cells = anchors.map(([engine, anchor]) => {
-				const t = stat(engine, phase, trigger.label);
-				const a = stat(engine, phase, anchor);
-				const cpuDiff = t.cpu - a.cpu;
-				return pad(
-					`${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`,
-					24,
-				);
-			});
-			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
-		}
-	}
+	table((phase, trigger, engine, anchor) => {
+		const t = stat(engine, phase, trigger);
+		const a = stat(engine, phase, anchor);
+		const cpuDiff = t.cpu - a.cpu;
+		return `${fixed(t.completed / a.completed, 2)}x (${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms)`;
+	});
 	// Drift on a shared machine moves whole rounds: the ratio within each round, the trigger's phase
 	// against the anchor's phase of the same round, is steadier than the ratio of the medians.
 	console.log(
-		'\nratio within each round (trigger / anchor, completed/s): median [min .. max] over rounds',
+		'\nratio within each round (trigger / anchor, completed/s): median [90% bootstrap interval of the median] {min .. max}',
 	);
-	for (const phase of phases) {
-		for (const trigger of triggers) {
-			const cells = anchors.map(([engine, anchor]) => {
-				const ratios: number[] = [];
-				for (const row of rows) {
-					if (row.engine !== engine || row.phase !== phase || row.target !== trigger.label)
-						continue;
-					const paired = rows.find(
-						(other) =>
-							other.engine === engine &&
-							other.phase === phase &&
-							other.round === row.round &&
-							other.target === anchor,
-					);
-					if (paired !== undefined) ratios.push(row.completedPerS / paired.completedPerS);
-				}
-				return pad(
-					`${fixed(median(ratios), 2)}x [${fixed(Math.min(...ratios), 2)} .. ${fixed(Math.max(...ratios), 2)}]`,
-					24,
-				);
-			});
-			console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
+	table((phase, trigger, engine, anchor) => {
+		const ratios: number[] = [];
+		for (const row of rows) {
+			if (row.engine !== engine || row.phase !== phase || row.target !== trigger) continue;
+			const paired = rows.find(
+				(other) =>
+					other.engine === engine &&
+					other.phase === phase &&
+					other.round === row.round &&
+					other.target === anchor,
+			);
+			if (paired !== undefined) ratios.push(row.completedPerS / paired.completedPerS);
 		}
-	}
+		const [low, high] = medianInterval(ratios);
+		return `${fixed(median(ratios), 2)}x [${fixed(low, 2)} .. ${fixed(high, 2)}] {${fixed(Math.min(...ratios), 2)} .. ${fixed(Math.max(...ratios), 2)}}`;
+	});
 	console.log(
 		'goals (issue 8): >= 1.00x Chargebee Trigger under the default engine; >= 0.95x the Webhook node with lazy acquisition at the newest typeVersion',
 	);

@@ -10,6 +10,8 @@
  *   trigger vN+10k: the newest version starting with 10,000 remembered deliveries (the default
  *              bound, where a busy seller's trigger lives), as an earlier version would have
  *              stored them (format 1, which every version reads)
+ *   trigger vN nodedup: the newest version with Handle Duplicates off, which remembers nothing:
+ *              what the rest of the trigger costs (only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -83,6 +85,7 @@ export async function createTargets(
 	triggerVersions: number[],
 	triggerOptions: Record<string, unknown>,
 	remembered: number,
+	withoutDedup = false,
 ): Promise<Target[]> {
 	const webhookPath = `bench-webhook-${randomUUID()}`;
 	const targets = [
@@ -127,6 +130,15 @@ export async function createTargets(
 						label: `trigger v${newest}+${Math.round(remembered / 1000)}k`,
 						options: triggerOptions,
 						staticData: rememberedDeliveries(remembered),
+					},
+				]
+			: []),
+		...(withoutDedup
+			? [
+					{
+						version: newest,
+						label: `trigger v${newest} nodedup`,
+						options: { ...triggerOptions, deduplicate: false },
 					},
 				]
 			: []),

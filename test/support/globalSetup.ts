@@ -1,0 +1,5 @@
+import { createUserFolder } from './userFolder';
+
+export default function globalSetup(): void {
+	createUserFolder();
+}

@@ -1,0 +1,5 @@
+import { removeUserFolder } from './userFolder';
+
+export default function globalTeardown(): void {
+	removeUserFolder();
+}
