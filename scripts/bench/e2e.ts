@@ -178,6 +178,8 @@ interface PhaseRow {
 }
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
+/** Width of the target column: the longest label, "trigger v2 nodedup". */
+const LABEL = 18;
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 function percentile(sorted: number[], p: number): number {
@@ -385,7 +387,7 @@ async function runEngine(
 		for (const target of measured) await phase('warm-up', target, 0, 4, options.warmup);
 		console.log(`\nengine: ${engine}`);
 		console.log(
-			`${'phase'.padEnd(8)} ${'target'.padEnd(15)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
+			`${'phase'.padEnd(8)} ${'target'.padEnd(LABEL)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
 		);
 		const phases = [
 			{ name: 'c=1', concurrency: 1, requests: options.serialRequests },
@@ -401,7 +403,7 @@ async function runEngine(
 					const row = await phase(name, target, round, concurrency, requests);
 					rows.push(row);
 					console.log(
-						`${name.padEnd(8)} ${target.label.padEnd(15)} ${pad(round, 5)} ${pad(row.requests, 8)} ${pad(fixed(row.rps), 7)} ${pad(fixed(row.p50), 8)} ` +
+						`${name.padEnd(8)} ${target.label.padEnd(LABEL)} ${pad(round, 5)} ${pad(row.requests, 8)} ${pad(fixed(row.rps), 7)} ${pad(fixed(row.p50), 8)} ` +
 							`${pad(fixed(row.completedPerS), 11)} ${pad(fixed(row.cpuMsPerRequest), 10)} ${pad(row.non200, 6)}`,
 					);
 				}
@@ -446,7 +448,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		'\nsummary: medians over rounds; completed/s from the executions n8n finished (public API); cpu = n8n process group ms per request',
 	);
 	console.log(
-		`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(15)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`,
+		`${'engine'.padEnd(8)} ${'phase'.padEnd(6)} ${'target'.padEnd(LABEL)} ${pad('completed/s', 11)} ${pad('req/s', 7)} ${pad('cpu_ms/req', 10)}`,
 	);
 	for (const engine of options.engines) {
 		for (const phase of phases) {
@@ -454,7 +456,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 				if (!measuredIn(engine, target.label)) continue;
 				const s = stat(engine, phase, target.label);
 				console.log(
-					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(15)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${target.label.padEnd(LABEL)} ${pad(fixed(s.completed), 11)} ${pad(fixed(s.rps), 7)} ${pad(fixed(s.cpu), 10)}`,
 				);
 			}
 		}
@@ -468,7 +470,9 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 	const table = (
 		cell: (phase: string, trigger: string, engine: Engine, anchor: string) => string,
 	) => {
-		console.log(header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : 15) : pad(h, 34))).join(' '));
+		console.log(
+			header.map((h, i) => (i < 2 ? h.padEnd(i === 0 ? 6 : LABEL) : pad(h, 34))).join(' '),
+		);
 		for (const phase of phases) {
 			for (const trigger of triggers) {
 				const cells = anchors.map(([engine, anchor]) =>
@@ -477,7 +481,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 						34,
 					),
 				);
-				console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(15)} ${cells.join(' ')}`);
+				console.log(`${phase.padEnd(6)} ${trigger.label.padEnd(LABEL)} ${cells.join(' ')}`);
 			}
 		}
 	};
