@@ -10,7 +10,7 @@
  *   trigger vN+10k: the newest version starting with 10,000 remembered deliveries (the default
  *              bound, where a busy seller's trigger lives), as an earlier version would have
  *              stored them (format 1, which every version reads)
- *   trigger vN nodedup: the newest version with Handle Duplicates off, which remembers nothing:
+ *   trigger vN nodedup: the newest version with Duplicate Handling off, which remembers nothing:
  *              what the rest of the trigger costs (only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
