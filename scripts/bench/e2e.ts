@@ -10,7 +10,7 @@
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
  *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
  *                                     'trigger v2 nodedup' is made only when named here)
- *                                    [--flush 100] [--goals]
+ *                                    [--flush 100] [--goals] (--goals ignores --targets)
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
