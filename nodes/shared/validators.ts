@@ -1,5 +1,7 @@
+import type { IDataObject } from 'n8n-workflow';
+
 /**
- * Number checks shared by the operations' validation. JSON cannot carry Infinity or NaN
+ * Checks shared by the operations' validation. Numbers: JSON cannot carry Infinity or NaN
  * (JSON.stringify sends null) and has no exact integers beyond 2^53 (1e21 goes out as 1e+21), so
  * a whole number must be a safe integer and a measure a finite number.
  */
@@ -29,4 +31,9 @@ export function limitNote(value: unknown): string {
 	return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)
 		? ` up to ${Number.MAX_SAFE_INTEGER}`
 		: '';
+}
+
+/** A JSON object: not null, not a list. */
+export function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

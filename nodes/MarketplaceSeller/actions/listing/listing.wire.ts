@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from '../../../shared/validators';
 import { splitList } from '../../helpers/parameters';
 
 /** The fields a listing write may carry; what a lookup adds (listing_id, sku, ...) is left out. */
@@ -32,9 +33,6 @@ const MERGED_ENTITIES = [
 	'address_label',
 	'dating_label',
 ];
-
-const isObject = (value: unknown): value is IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function lines(value: unknown, separator: RegExp): string[] {
 	return String(value ?? '')

@@ -18,12 +18,8 @@ import {
 import { apiRequest, knownSecrets, listOf } from '../../transport';
 import { PATHS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
-import {
-	checkListing,
-	listingProblem,
-	needsCurrentListing,
-	type ListingMode,
-} from './listing.checks';
+import { checkListing, listingProblem } from './listing.checks';
+import { needsCurrentListing, type ListingMode } from './listing.requirements';
 import { LISTING_BATCH_SIZE } from './listing.values';
 import { mergeListing } from './listing.wire';
 import { lookUpListings, whyMissing, type ListingLookup } from './lookup';
