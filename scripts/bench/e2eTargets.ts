@@ -11,10 +11,16 @@
  *              bound, where a busy seller's trigger lives), as an earlier version would have
  *              stored them (format 1, which every version reads)
  *   trigger vN nodedup: the newest version with Duplicate Handling off, which remembers nothing:
- *              what the rest of the trigger costs (only when asked for, see createTargets)
+ *              what the rest of the trigger costs
+ *   floor:     the bench's own floor trigger (floor/BenchFloorTrigger.node.ts) with a credential:
+ *              the least any node does for "a 200 means ran and remembered", so what n8n itself
+ *              charges for that promise; "floor nocred" without the credential, "floor nowrite"
+ *              without the static data write
+ * (nodedup and the floors only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 
 import {
 	sleep,
@@ -25,6 +31,13 @@ import {
 } from '../e2e/lib';
 
 export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
+
+/** n8n names the nodes of N8N_CUSTOM_EXTENSIONS folders "CUSTOM.<name>". */
+const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
+/** The floor targets: made only when named, from FLOOR_FOLDER, which n8n must load. */
+export const FLOOR_LABELS = ['floor', 'floor nocred', 'floor nowrite'];
+/** The compiled floor trigger and its credential, for N8N_CUSTOM_EXTENSIONS. */
+export const FLOOR_FOLDER = join(__dirname, 'floor');
 
 export interface Target {
 	/** Label in the tables: "webhook", "chargebee", "trigger v2". */
@@ -85,7 +98,8 @@ export async function createTargets(
 	triggerVersions: number[],
 	triggerOptions: Record<string, unknown>,
 	remembered: number,
-	withoutDedup = false,
+	/** Whether a target made only on request was asked for. */
+	named: (label: string) => boolean,
 ): Promise<Target[]> {
 	const webhookPath = `bench-webhook-${randomUUID()}`;
 	const targets = [
@@ -133,7 +147,7 @@ export async function createTargets(
 					},
 				]
 			: []),
-		...(withoutDedup
+		...(named(`trigger v${newest} nodedup`)
 			? [
 					{
 						version: newest,
@@ -163,6 +177,37 @@ export async function createTargets(
 				'staticData' in variant ? variant.staticData : undefined,
 			),
 		);
+	}
+	const floors = FLOOR_LABELS.filter(named);
+	if (floors.length > 0) {
+		const floorCredential = await api.createCredential({
+			name: 'Bench floor',
+			type: 'benchFloorApi',
+			data: { secret: 'never read' },
+		});
+		for (const label of floors) {
+			targets.push(
+				await publish(
+					api,
+					label,
+					{
+						type: FLOOR_TYPE,
+						typeVersion: 2,
+						parameters: { remember: label !== 'floor nowrite' },
+						...(label === 'floor nocred'
+							? {}
+							: {
+									credentials: {
+										benchFloorApi: { id: floorCredential.id, name: floorCredential.name },
+									},
+								}),
+					},
+					(id) => `${id}/webhook`,
+					// It verifies nothing: the probe runs like a push.
+					200,
+				),
+			);
+		}
 	}
 	return targets;
 }
