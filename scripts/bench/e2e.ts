@@ -40,8 +40,10 @@
  * that makes that promise can come to the Webhook node, and so what is left to this package.
  * --goals measures only what issue 8's goals compare, with more rounds (default 8): the newest
  * trigger against Chargebee Trigger under the default engine, and against the Webhook node with
- * lazy acquisition. Each ratio within a round comes with a 90% bootstrap interval of its median
- * over the rounds, so a run says whether its rounds can tell a goal met from one missed.
+ * lazy acquisition, each with the floor beside it (what any node making the trigger's promise
+ * reaches against the same anchor). Each ratio within a round comes with a 90% bootstrap
+ * interval of its median over the rounds, so a run says whether its rounds can tell a goal met
+ * from one missed.
  *
  * No assertions: figures only, and they depend on the machine's load.
  */
@@ -91,7 +93,7 @@ interface Options {
 	only?: string[];
 	/** Unmeasured Webhook node requests before each measured phase (0: none). */
 	flush: number;
-	/** Only the goals' pairs: the newest trigger and the anchor its goal names per engine. */
+	/** Only the goals' pairs (newest trigger, the anchor its goal names) and the floor. */
 	goals: boolean;
 }
 
@@ -223,6 +225,9 @@ async function main(): Promise<void> {
 	process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 	const rows: PhaseRow[] = [];
 	let targets: Target[] = [];
+	// Targets made only on request: those named in --targets, and the floor for --goals.
+	const named = (label: string) =>
+		options.goals ? label === 'floor' : (options.only?.includes(label) ?? false);
 	let newestTrigger = '';
 	try {
 		let port: number | undefined;
@@ -238,9 +243,7 @@ async function main(): Promise<void> {
 				env: {
 					NODE_ENV: undefined,
 					N8N_EXPRESSION_ENGINE: options.expressionEngine,
-					N8N_CUSTOM_EXTENSIONS: FLOOR_LABELS.some((label) => options.only?.includes(label))
-						? FLOOR_FOLDER
-						: undefined,
+					N8N_CUSTOM_EXTENSIONS: FLOOR_LABELS.some(named) ? FLOOR_FOLDER : undefined,
 					...ENGINE_ENV[engine],
 				},
 				log,
@@ -270,11 +273,11 @@ async function main(): Promise<void> {
 					benched,
 					options.triggerOptions,
 					options.remembered,
-					(label) => options.only?.includes(label) ?? false,
+					named,
 				);
 				newestTrigger = `trigger v${benched[0]}`;
 				if (options.goals) {
-					const keep = new Set(['webhook', 'chargebee', newestTrigger]);
+					const keep = new Set(['webhook', 'chargebee', newestTrigger, 'floor']);
 					targets = targets.filter((target) => keep.has(target.label));
 				} else if (options.only !== undefined) {
 					const keep = new Set([...options.only, ...anchorsOf(options.engines)]);
@@ -291,7 +294,7 @@ async function main(): Promise<void> {
 					`options ${JSON.stringify({ ...options, engines: undefined })}`,
 			);
 			const measured = options.goals
-				? targets.filter((t) => t.label === GOAL_ANCHOR[engine] || t.label === newestTrigger)
+				? targets.filter((t) => [GOAL_ANCHOR[engine], newestTrigger, 'floor'].includes(t.label))
 				: targets;
 			rows.push(
 				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
