@@ -8,7 +8,8 @@
  *     as the trigger does for the delivery it remembers (off with Remember: false);
  *   - a credential may be attached (never read), so n8n checks its permission per execution, as
  *     it does for the trigger's credential.
- * Types only from n8n-workflow: n8n loads this file from a folder where it cannot resolve it.
+ * Only types come from n8n-workflow: at run time the file requires nothing, so the repository's
+ * copy of n8n-workflow never mixes with the one of the n8n that loads it.
  */
 import type {
 	IExecuteFunctions,
