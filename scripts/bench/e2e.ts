@@ -63,6 +63,7 @@ import {
 import { startSimulator } from '../../simulator';
 import {
 	createTargets,
+	FLOOR,
 	FLOOR_FOLDER,
 	FLOOR_LABELS,
 	newestExecutionId,
@@ -227,7 +228,7 @@ async function main(): Promise<void> {
 	let targets: Target[] = [];
 	// Targets made only on request: those named in --targets, and the floor for --goals.
 	const named = (label: string) =>
-		options.goals ? label === 'floor' : (options.only?.includes(label) ?? false);
+		options.goals ? label === FLOOR : (options.only?.includes(label) ?? false);
 	let newestTrigger = '';
 	try {
 		let port: number | undefined;
@@ -277,7 +278,7 @@ async function main(): Promise<void> {
 				);
 				newestTrigger = `trigger v${benched[0]}`;
 				if (options.goals) {
-					const keep = new Set(['webhook', 'chargebee', newestTrigger, 'floor']);
+					const keep = new Set([...ANCHOR_LABELS, newestTrigger, FLOOR]);
 					targets = targets.filter((target) => keep.has(target.label));
 				} else if (options.only !== undefined) {
 					const keep = new Set([...options.only, ...anchorsOf(options.engines)]);
@@ -294,7 +295,7 @@ async function main(): Promise<void> {
 					`options ${JSON.stringify({ ...options, engines: undefined })}`,
 			);
 			const measured = options.goals
-				? targets.filter((t) => [GOAL_ANCHOR[engine], newestTrigger, 'floor'].includes(t.label))
+				? targets.filter((t) => [GOAL_ANCHOR[engine], newestTrigger, FLOOR].includes(t.label))
 				: targets;
 			rows.push(
 				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
@@ -435,6 +436,8 @@ const ANCHORS: Array<[Engine, string]> = [
 	['lazy', 'chargebee'],
 ];
 
+const ANCHOR_LABELS = new Set(ANCHORS.map(([, anchor]) => anchor));
+
 /** The anchor each engine's goal names (issue 8). */
 const GOAL_ANCHOR: Record<Engine, string> = { default: 'chargebee', lazy: 'webhook' };
 
@@ -474,7 +477,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		}
 	}
 	// Every target but the anchors: the trigger's variants and the floors.
-	const triggers = targets.filter((t) => t.label !== 'webhook' && t.label !== 'chargebee');
+	const triggers = targets.filter((t) => !ANCHOR_LABELS.has(t.label));
 	const anchors = ANCHORS.filter(
 		([engine, anchor]) =>
 			measuredIn(engine, anchor) && triggers.some((t) => measuredIn(engine, t.label)),

@@ -34,8 +34,16 @@ export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigg
 
 /** n8n names the nodes of N8N_CUSTOM_EXTENSIONS folders "CUSTOM.<name>". */
 const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
-/** The floor targets: made only when named, from FLOOR_FOLDER, which n8n must load. */
-export const FLOOR_LABELS = ['floor', 'floor nocred', 'floor nowrite'];
+/** The floor targets, made only when named: does each write static data, carry a credential. */
+const FLOOR_VARIANTS: Record<string, { remember: boolean; credential: boolean }> = {
+	floor: { remember: true, credential: true },
+	'floor nocred': { remember: true, credential: false },
+	'floor nowrite': { remember: false, credential: true },
+};
+/** The plain floor, the one --goals measures. */
+export const FLOOR = 'floor';
+/** Their labels: n8n must load FLOOR_FOLDER when one is named. */
+export const FLOOR_LABELS = Object.keys(FLOOR_VARIANTS);
 /** The compiled floor trigger and its credential, for N8N_CUSTOM_EXTENSIONS. */
 export const FLOOR_FOLDER = join(__dirname, 'floor');
 
@@ -186,6 +194,7 @@ export async function createTargets(
 			data: { secret: 'never read' },
 		});
 		for (const label of floors) {
+			const { remember, credential } = FLOOR_VARIANTS[label];
 			targets.push(
 				await publish(
 					api,
@@ -193,14 +202,14 @@ export async function createTargets(
 					{
 						type: FLOOR_TYPE,
 						typeVersion: 2,
-						parameters: { remember: label !== 'floor nowrite' },
-						...(label === 'floor nocred'
-							? {}
-							: {
+						parameters: { remember },
+						...(credential
+							? {
 									credentials: {
 										benchFloorApi: { id: floorCredential.id, name: floorCredential.name },
 									},
-								}),
+								}
+							: {}),
 					},
 					(id) => `${id}/webhook`,
 					// It verifies nothing: the probe runs like a push.
