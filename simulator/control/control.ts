@@ -486,17 +486,15 @@ export class SimulatorControl {
 					'versioned',
 				] as const) as ReturnsNextUrlForm;
 			else if (key === 'shipmentPaging')
-				next.shipmentPaging = oneOf(value, key, ['snapshot', 'live'] as const) ?? next.shipmentPaging;
+				next.shipmentPaging =
+					oneOf(value, key, ['snapshot', 'live'] as const) ?? next.shipmentPaging;
 			else if (key === 'shipmentSearchOrder')
 				next.shipmentSearchOrder =
 					oneOf(value, key, ['requested', 'reversed'] as const) ?? next.shipmentSearchOrder;
 			else if (key === 'shipmentHasMore')
-				next.shipmentHasMore = oneOf(value, key, [
-					'boolean',
-					'string',
-					'number',
-					'absent',
-				] as const) ?? next.shipmentHasMore;
+				next.shipmentHasMore =
+					oneOf(value, key, ['boolean', 'string', 'number', 'absent'] as const) ??
+					next.shipmentHasMore;
 			else if (key === 'modifiedDatePrecision')
 				next.modifiedDatePrecision =
 					oneOf(value, key, ['millisecond', 'second'] as const) ?? next.modifiedDatePrecision;

@@ -60,6 +60,8 @@ describe('the poll trigger and odd answers', () => {
 	});
 
 	it('two overlapping ticks, the first slowed by a 429: each change is reported once, and the second tick says why it returned nothing', async () => {
+		// Before the first poll: n8n's poll context keeps the first logger it is asked for.
+		const logs = captureLogs();
 		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
 		await runner.poll();
 		at(30);
@@ -77,7 +79,6 @@ describe('the poll trigger and odd answers', () => {
 			second = runner.poll();
 			await second;
 		});
-		const logs = captureLogs();
 		at(60);
 		const first = await runner.poll();
 		const overlapping = await second!;

@@ -169,22 +169,20 @@ describe('transition memory', () => {
 		expect(TransitionMemory.decode(text, 10)!.toArray()).toEqual(memory.toArray().slice(-10));
 	});
 
-	test('anything that does not decode cleanly is dropped as a whole', () => {
+	test('text that is not a memory starts empty; a bad state or entry inside one is dropped alone', () => {
 		const memory = new TransitionMemory(10);
 		memory.set(memoryKey('return', 'R1'), 'RETURN_CREATED');
 		const good = memory.encode();
-		for (const bad of [
-			undefined,
-			42,
-			'',
-			'2|A|',
-			good.replace('|', ';'),
-			`${good},short`,
-			good.replace(/0$/, '9'),
-			'1|A,B|abcdefghijkl0',
-		]) {
+		for (const bad of [undefined, 42, '', '3|A|', good.replace('|', ';')]) {
 			expect(TransitionMemory.decode(bad, 10)).toBeUndefined();
 		}
+		// Changed in issue 24 (finding 4): these used to discard the whole memory.
+		expect(TransitionMemory.decode(`${good},short`, 10)!.toArray()).toEqual(memory.toArray());
+		expect(TransitionMemory.decode(good.replace(/0$/, '9'), 10)!.size).toBe(0);
+		expect(TransitionMemory.decode('1|A,B|abcdefghijkl0', 10)!.size).toBe(0);
+		expect(
+			TransitionMemory.decode('1|A,B;PACKED|abcdefghijkl0,mnopqrstuvwx1', 10)!.toArray(),
+		).toEqual([['mnopqrstuvwx', 'PACKED']]);
 	});
 });
 

@@ -99,7 +99,11 @@ describe('odd snapshots and partial reads', () => {
 		env.sim.control.addFault({
 			route: SEARCH_POST,
 			status: 200,
-			body: { hasMore: false, nextPageUrl: '/v3/shipments/filter?next_token=x', shipments: [stale] },
+			body: {
+				hasMore: false,
+				nextPageUrl: '/v3/shipments/filter?next_token=x',
+				shipments: [stale],
+			},
 			times: 1,
 		});
 		at(180);
@@ -244,6 +248,8 @@ describe('timing', () => {
 	test.each([1, 5])(
 		'Poll Times every %i minute(s): a poll stops reading before the next tick is due and the next resumes from its watermark',
 		async (minutes) => {
+			// Before the first poll: n8n's poll context keeps the first logger it is asked for.
+			const logs = captureLogs();
 			const runner = new PollTriggerRunner(env.store, {
 				events: ['shipment_created'],
 				pollTimes: everyX(minutes),
@@ -255,7 +261,6 @@ describe('timing', () => {
 			env.sim.control.onCall({ route: SEARCH_NEXT, call: 1 }, () => {
 				jest.setSystemTime(Date.now() + minutes * 60_000 * 0.9);
 			});
-			const logs = captureLogs();
 			at(minutes * 60);
 			const first = (await runner.poll()).items;
 			logs.stop();
@@ -269,10 +274,7 @@ describe('timing', () => {
 	);
 
 	test('a credential edited while the workflow is published is used by the next poll', async () => {
-		env.store.set(
-			SELF,
-			selfAccessCredential(env.sim, { productionBaseUrl: 'http://127.0.0.1:9' }),
-		);
+		env.store.set(SELF, selfAccessCredential(env.sim, { productionBaseUrl: 'http://127.0.0.1:9' }));
 		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
 		await runner.poll();
 		at(60);
