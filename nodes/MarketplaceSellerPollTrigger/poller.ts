@@ -35,7 +35,7 @@ import {
 	type Window,
 } from './change/window';
 import { SHIPMENT_PAGE_SIZE, type StreamSpec } from './plan';
-import type { StateStore } from './state';
+import type { PollState, StateStore } from './state';
 
 export interface PageSource {
 	/** The window's records of a stream, page by page (oldest change first when the stream is sorted). */
@@ -133,7 +133,7 @@ async function readStream(
 	stream: StreamSpec,
 	window: Window,
 	streamState: StreamState,
-	state: ReturnType<StateStore['load']>,
+	state: PollState,
 	settings: PollSettings,
 	deps: PollDeps,
 	outcome: PollOutcome,
@@ -164,7 +164,15 @@ async function readStream(
 					else read.last = modified;
 					first ??= modified?.ms;
 				}
-				if (deadlinePassed()) {
+				// Stop for the deadline only where the next poll can resume past this point; an
+				// unsorted list (or one read out of order) is read to its end, one poll at a time.
+				if (
+					deadlinePassed() &&
+					stream.sortedByModified &&
+					read.inOrder &&
+					read.last !== undefined &&
+					read.last.ms > streamState.watermark
+				) {
 					read.stoppedEarly = true;
 					return read;
 				}

@@ -24,7 +24,7 @@ const ENTRY = /^([A-Za-z0-9_-]{12})([0-9a-z]{1,4})(?:([.:])([0-9a-z]{1,10}))?$/;
 export const STATE = /^[A-Za-z0-9_!-]{1,64}$/;
 
 /** The stored memory never exceeds this many bytes (ASCII text: characters = bytes). */
-export const MEMORY_MAX_BYTES = 256 * 1024;
+export const MEMORY_MAX_BYTES = 1024 * 1024;
 
 /** When a remembered state was modified, as the marketplace wrote it. */
 export interface ModifiedTime {
