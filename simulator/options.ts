@@ -55,6 +55,19 @@ export interface SimulatorOptions {
 export type PerItemStatusField = 'status' | 'processingStatus';
 export type FormsMethod = 'GET' | 'POST';
 export type ReturnsNextUrlForm = 'relative' | 'versioned';
+/**
+ * How next pages of a shipment search are read: from the snapshot taken by the first request
+ * (default, stable), or by running the search again at the page's offset ('live'), as offset
+ * paging does: a record that changed between two page requests leaves the result and every
+ * later record moves one place towards the front.
+ */
+export type ShipmentPaging = 'snapshot' | 'live';
+/** The order of a shipment search answer: as requested (default), or reversed (a sort ignored). */
+export type ShipmentSearchOrder = 'requested' | 'reversed';
+/** How a shipment search answer writes hasMore: a boolean (default), the text "true"/"false", 1/0, or not at all. */
+export type ShipmentHasMoreForm = 'boolean' | 'string' | 'number' | 'absent';
+/** The precision of a shipment's updatedAt in search answers: milliseconds (default) or whole seconds (truncated). */
+export type ModifiedDatePrecision = 'millisecond' | 'second';
 
 /** Settings that the control interface may change at runtime. */
 export interface RuntimeConfig {
@@ -63,6 +76,10 @@ export interface RuntimeConfig {
 	formsMethod: FormsMethod;
 	listingPageSize: number;
 	returnsNextUrlForm: ReturnsNextUrlForm;
+	shipmentPaging: ShipmentPaging;
+	shipmentSearchOrder: ShipmentSearchOrder;
+	shipmentHasMore: ShipmentHasMoreForm;
+	modifiedDatePrecision: ModifiedDatePrecision;
 	autoNotify: boolean;
 	accessTokenTtlSec: number;
 	refreshTokenTtlSec: number;
@@ -177,6 +194,10 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 				nonNegative('listingPageSize', options.listingPageSize, DEFAULTS.listingPageSize) ||
 				DEFAULTS.listingPageSize,
 			returnsNextUrlForm: options.returnsNextUrlForm ?? 'relative',
+			shipmentPaging: 'snapshot',
+			shipmentSearchOrder: 'requested',
+			shipmentHasMore: 'boolean',
+			modifiedDatePrecision: 'millisecond',
 			autoNotify: options.autoNotify ?? true,
 			accessTokenTtlSec: nonNegative(
 				'accessTokenTtlSec',

@@ -12,6 +12,8 @@ export interface Snapshot<T> {
 	owner: string;
 	items: T[];
 	pageSize: number;
+	/** Live paging: the result as it is now, computed again for every page (offset paging). */
+	rerun?: () => T[];
 }
 
 export interface PageRef<T> {
@@ -28,8 +30,11 @@ export class SnapshotPager<T> {
 	constructor(private readonly prefix: string) {}
 
 	/** Snapshots the items (filtered and sorted once, by the caller) and points at the first page. */
-	start(owner: string, items: T[], pageSize: number): PageRef<T> {
-		return { snapshot: { id: `${this.prefix}${++this.seq}`, owner, items, pageSize }, offset: 0 };
+	start(owner: string, items: T[], pageSize: number, rerun?: () => T[]): PageRef<T> {
+		return {
+			snapshot: { id: `${this.prefix}${++this.seq}`, owner, items, pageSize, rerun },
+			offset: 0,
+		};
 	}
 
 	/** A token for the page at `offset` of the snapshot. */
@@ -54,9 +59,10 @@ export class SnapshotPager<T> {
 
 	page(ref: PageRef<T>): { items: T[]; nextOffset: number; hasMore: boolean } {
 		const { snapshot, offset } = ref;
-		const items = snapshot.items.slice(offset, offset + snapshot.pageSize);
-		const nextOffset = Math.min(snapshot.items.length, offset + snapshot.pageSize);
-		return { items, nextOffset, hasMore: nextOffset < snapshot.items.length };
+		const all = offset > 0 && snapshot.rerun ? snapshot.rerun() : snapshot.items;
+		const items = all.slice(offset, offset + snapshot.pageSize);
+		const nextOffset = Math.min(all.length, offset + snapshot.pageSize);
+		return { items, nextOffset, hasMore: nextOffset < all.length };
 	}
 
 	clear(): void {

@@ -25,6 +25,7 @@ import { ReturnStore } from './returns/store';
 import type { ReturnRecord } from './returns/model';
 import { SubscriptionStore } from './subscriptions/store';
 import { SnapshotPager } from './paging';
+import { CallHooks } from './callHooks';
 import { FaultInjector } from './faults';
 import { Recorder } from './recorder';
 import { Notifier } from './notifications/notifier';
@@ -36,6 +37,7 @@ export class World {
 	readonly apps: AppRegistry;
 	readonly recorder = new Recorder();
 	readonly faults = new FaultInjector();
+	readonly callHooks = new CallHooks();
 	readonly failures = new ShipmentFailureInjector();
 	readonly notifier: Notifier;
 	readonly packing: PackingScheduler;
@@ -95,6 +97,7 @@ export class World {
 		this.listingPages = new SnapshotPager('l');
 		this.failures.clear();
 		this.faults.clear();
+		this.callHooks.clear();
 		this.recorder.clear();
 		this.notifier.reset();
 		seedWorld(this);

@@ -17,6 +17,7 @@ import { ALL_EVENTS, POLL_EVENT_KINDS } from './pollEvents';
 import { latestChanges, pollOnce, type FoundChange, type PollOutcome } from './poller';
 import { isRateLimited, transportContext, transportSource } from './source';
 import { staticDataStore } from './state';
+import { oneTickAtATime, readDeadline } from './tick';
 
 const NODE_DISPLAY_NAME = `${MARKETPLACE.displayName} Seller Poll Trigger`;
 
@@ -38,6 +39,11 @@ function report(context: IPollFunctions, outcome: PollOutcome, budgetText: strin
 			`${NODE_DISPLAY_NAME}: skipped this poll; the marketplace answered 429 before, next calls after ${new Date(outcome.backoffUntil ?? 0).toISOString()}`,
 		);
 		return;
+	}
+	if (outcome.stoppedEarly.length > 0) {
+		context.logger.info(
+			`${NODE_DISPLAY_NAME}: stopped reading ${outcome.stoppedEarly.join(', ')} before the next poll is due; the next poll resumes where this one stopped`,
+		);
 	}
 	for (const failure of outcome.failures) {
 		const message = (failure.error as Error)?.message ?? String(failure.error);
@@ -103,12 +109,24 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 			return found.length > 0 ? [toItems(found, 'manual', now)] : null;
 		}
 
-		const outcome = await pollOnce(settings, {
-			now: () => Date.now(),
-			source,
-			store: staticDataStore(this.getWorkflowStaticData('node')),
-			isRateLimited,
-		});
+		const tick = await oneTickAtATime(
+			this,
+			async () =>
+				await pollOnce(settings, {
+					now: () => Date.now(),
+					source,
+					store: staticDataStore(this.getWorkflowStaticData('node')),
+					isRateLimited,
+					readUntil: readDeadline(this, Date.now()),
+				}),
+		);
+		if (!tick.ran) {
+			this.logger.info(
+				`${NODE_DISPLAY_NAME}: the previous poll of this trigger is still running; this tick reads nothing, the next one resumes from the saved watermark`,
+			);
+			return null;
+		}
+		const outcome = tick.value;
 		report(this, outcome, describeBudget(budget));
 		if (outcome.changes.length === 0) {
 			// Nothing to report but an error that is not a 429: let n8n show it (a failed poll).

@@ -8,8 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 export const CALLS_PER_HOUR_LIMIT = 1000;
 
 /** Values a cron field matches in `size` slots from `first`: a star, a step, a range, a list. */
-function fieldCount(field: string, first: number, size: number): number {
+function fieldSlots(field: string, first: number, size: number): Set<number> {
 	const slots = new Set<number>();
+	const every = () => new Set(Array.from({ length: size }, (_, i) => first + i));
 	for (const part of field.split(',')) {
 		const [range, stepText] = part.split('/');
 		const step = stepText === undefined ? 1 : Math.max(1, Number(stepText) || 1);
@@ -17,13 +18,17 @@ function fieldCount(field: string, first: number, size: number): number {
 		let high = first + size - 1;
 		if (range !== '*' && range !== '?') {
 			const [a, b] = range.split('-').map(Number);
-			if (!Number.isFinite(a)) return size;
+			if (!Number.isFinite(a)) return every();
 			low = a;
 			high = b === undefined || !Number.isFinite(b) ? (stepText === undefined ? a : high) : b;
 		}
 		for (let value = low; value <= high; value += step) slots.add(value);
 	}
-	return Math.max(1, slots.size);
+	return slots.size > 0 ? slots : every();
+}
+
+function fieldCount(field: string, first: number, size: number): number {
+	return fieldSlots(field, first, size).size;
 }
 
 /** Polls per hour of a cron expression (5 or 6 fields), averaged over a day; days are ignored. */
@@ -54,6 +59,55 @@ export function pollsPerHourOf(entry: IDataObject): number {
 			return typeof entry.cronExpression === 'string' ? cronPollsPerHour(entry.cronExpression) : 0;
 		default:
 			return 0;
+	}
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The shortest time between two ticks of a cron expression, over one day (days only make gaps
+ * longer): the gaps between the minutes of the day it fires at, the last to the next day's first.
+ */
+export function cronShortestGapMs(expression: string): number {
+	const fields = expression.trim().split(/\s+/);
+	const [, minutes, hours] = fields.length === 6 ? fields : ['0', ...fields];
+	if (minutes === undefined || hours === undefined) return MINUTE_MS;
+	const times: number[] = [];
+	for (const hour of fieldSlots(hours, 0, 24))
+		for (const minute of fieldSlots(minutes, 0, 60)) times.push(hour * 60 + minute);
+	times.sort((a, b) => a - b);
+	if (times.length === 0) return MINUTE_MS;
+	let gap = times[0] + 24 * 60 - times[times.length - 1];
+	for (let i = 1; i < times.length; i += 1) gap = Math.min(gap, times[i] - times[i - 1]);
+	return Math.max(1, gap) * MINUTE_MS;
+}
+
+/**
+ * The shortest time between two ticks of Poll Times (n8n allows no less than a minute). Several
+ * entries may fire close together: then a minute.
+ */
+export function shortestIntervalMs(pollTimes: unknown): number {
+	const items = (pollTimes as { item?: IDataObject[] } | undefined)?.item ?? [];
+	if (items.length !== 1) return MINUTE_MS;
+	const entry = items[0];
+	const value = Math.max(1, Number(entry.value) || 1);
+	switch (entry.mode) {
+		case 'everyHour':
+			return 60 * MINUTE_MS;
+		case 'everyX':
+			return (entry.unit === 'hours' ? 60 : 1) * value * MINUTE_MS;
+		case 'everyDay':
+			return 24 * 60 * MINUTE_MS;
+		case 'everyWeek':
+			return 7 * 24 * 60 * MINUTE_MS;
+		case 'everyMonth':
+			return 28 * 24 * 60 * MINUTE_MS;
+		case 'custom':
+			return typeof entry.cronExpression === 'string'
+				? cronShortestGapMs(entry.cronExpression)
+				: MINUTE_MS;
+		default:
+			return MINUTE_MS;
 	}
 }
 

@@ -118,7 +118,7 @@ export const properties: INodeProperties[] = [
 				typeOptions: { minValue: LIMITS.maxRemembered.min, maxValue: LIMITS.maxRemembered.max },
 				default: DEFAULT_MAX_REMEMBERED,
 				description:
-					'How many shipments and returns the node remembers with their last state (about 14 bytes each in the workflow static data). Keep it above the number of open orders and recent returns: a forgotten one that changes again is reported as first seen.',
+					'How many shipments and returns the node remembers with their last state and its time (about 24 bytes each in the workflow static data, which keeps at most 1 MiB of them: about 45,000). Keep it above the number of open orders and recent returns: a forgotten one that changes again is reported as first seen.',
 			},
 			{
 				displayName: 'Overlap (Seconds)',

@@ -4,14 +4,28 @@
  * are injected, so tests drive it with the simulator's clock and a plain object as the store.
  *
  * A 429 that outlasts the transport's retries stops the poll: what was read so far is reported
- * and remembered, every watermark stays where its stream's reading ended, and the following
- * polls make no call until the backoff has passed. Any other error stops only its stream.
+ * and remembered, and the following polls make no call until the backoff has passed. Reading
+ * also stops when the poll's read deadline has passed (the next tick is near). Either way a
+ * stream sorted by modifiedDate moves its watermark to the last record read, but only while
+ * the records read were in order; any other error stops only its stream and leaves its
+ * watermark where it was (docs/marketplace-seller-poll-trigger.md#exactly-once).
+ *
+ * A sorted stream pages by modifiedDate (keyset): after a full page whose records span more
+ * than one instant, the next request is a new search from the last record's modifiedDate
+ * instead of the next-page link, so a record that changes while the poll pages (and leaves its
+ * place) cannot push an unread record onto a page already read. A page whose records share one
+ * instant is followed by its link.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { detectChanges, type DetectedChange } from './change/detect';
-import { TransitionMemory } from './change/memory';
-import { observeReturn, observeShipment, type ObservedRecord } from './change/records';
+import { isBefore, TransitionMemory, type ModifiedTime } from './change/memory';
+import {
+	modifiedTime,
+	observeReturn,
+	observeShipment,
+	type ObservedRecord,
+} from './change/records';
 import {
 	advance,
 	backoffDelayMs,
@@ -20,8 +34,8 @@ import {
 	type StreamState,
 	type Window,
 } from './change/window';
-import type { StreamSpec } from './plan';
-import type { StateStore } from './state';
+import { SHIPMENT_PAGE_SIZE, type StreamSpec } from './plan';
+import type { PollState, StateStore } from './state';
 
 export interface PageSource {
 	/** The window's records of a stream, page by page (oldest change first when the stream is sorted). */
@@ -44,6 +58,8 @@ export interface PollDeps {
 	source: PageSource;
 	store: StateStore;
 	isRateLimited: (error: unknown) => boolean;
+	/** No page is asked for at or after this time (epoch ms): the next tick is near. */
+	readUntil?: number;
 }
 
 export interface FoundChange {
@@ -68,6 +84,8 @@ export interface PollOutcome {
 	/** Set when the poll made no call because of an earlier 429. */
 	backoffUntil?: number;
 	skipped: boolean;
+	/** Streams left (partly) unread because the read deadline passed. */
+	stoppedEarly: string[];
 }
 
 function observe(stream: StreamSpec, record: IDataObject): ObservedRecord | undefined {
@@ -82,39 +100,53 @@ function byModified(a: FoundChange, b: FoundChange): number {
 	return Number.isFinite(x) ? -1 : Number.isFinite(y) ? 1 : 0;
 }
 
-export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<PollOutcome> {
-	const now = deps.now();
-	const state = deps.store.load(settings.maxRemembered);
-	const outcome: PollOutcome = {
-		now,
-		changes: [],
-		failures: [],
-		started: [],
-		pages: 0,
-		skipped: false,
-	};
-	if (state.backoffUntil !== undefined && now < state.backoffUntil) {
-		return { ...outcome, backoffUntil: state.backoffUntil, skipped: true };
-	}
+/**
+ * Oldest change first, but the changes of one record stay in the order they were detected
+ * (the order they happened): a later state stamped in whole seconds may carry an earlier time
+ * than the state before it, stamped in milliseconds.
+ */
+function inChangeOrder(found: FoundChange[]): FoundChange[] {
+	const latest = new Map<string, number>();
+	const keyed = found.map((entry, index) => {
+		const { kind, id, modifiedMs } = entry.change.observed;
+		const record = `${kind}:${id}`;
+		const own = Number.isFinite(modifiedMs) ? modifiedMs : Number.POSITIVE_INFINITY;
+		const key = Math.max(own, latest.get(record) ?? Number.NEGATIVE_INFINITY);
+		latest.set(record, key);
+		return { entry, key, index };
+	});
+	keyed.sort((a, b) => (a.key === b.key ? a.index - b.index : a.key < b.key ? -1 : 1));
+	return keyed.map(({ entry }) => entry);
+}
 
-	let rateLimited = false;
-	for (const stream of settings.streams) {
-		let streamState: StreamState | undefined = state.streams[stream.key];
-		if (streamState === undefined) {
-			streamState = startStream(now, settings.sinceMs);
-			state.streams[stream.key] = streamState;
-			outcome.started.push(stream.key);
-			// Without "Since" a new stream starts now: there is nothing to read yet.
-			if (streamState.watermark >= now) continue;
-		}
-		if (rateLimited) continue;
+/** How far one stream's reading got. */
+interface StreamRead {
+	complete: boolean;
+	/** The last record read, while every record read was in modifiedDate order. */
+	last?: ModifiedTime;
+	inOrder: boolean;
+	error?: unknown;
+	stoppedEarly: boolean;
+}
 
-		const window = windowOf(streamState, now, settings.overlapMs);
-		let lastModifiedMs: number | undefined;
-		let complete = false;
-		try {
-			for await (const page of deps.source.pages(stream, window)) {
+async function readStream(
+	stream: StreamSpec,
+	window: Window,
+	streamState: StreamState,
+	state: PollState,
+	settings: PollSettings,
+	deps: PollDeps,
+	outcome: PollOutcome,
+): Promise<StreamRead> {
+	const read: StreamRead = { complete: false, inOrder: true, stoppedEarly: false };
+	const deadlinePassed = () => deps.readUntil !== undefined && deps.now() >= deps.readUntil;
+	let from = window.from;
+	try {
+		for (;;) {
+			let restartFrom: number | undefined;
+			for await (const page of deps.source.pages(stream, { from, to: window.to })) {
 				outcome.pages += 1;
+				let first: number | undefined;
 				for (const record of page) {
 					const observed = observe(stream, record);
 					if (observed === undefined) continue;
@@ -126,18 +158,100 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 					)) {
 						if (settings.wanted(change.eventType)) outcome.changes.push({ change, window });
 					}
-					if (Number.isFinite(observed.modifiedMs)) lastModifiedMs = observed.modifiedMs;
+					const modified = modifiedTime(observed);
+					if (modified === undefined || (read.last !== undefined && isBefore(modified, read.last)))
+						read.inOrder = false;
+					else read.last = modified;
+					first ??= modified?.ms;
+				}
+				// Stop for the deadline only where the next poll can resume past this point; an
+				// unsorted list (or one read out of order) is read to its end, one poll at a time.
+				if (
+					deadlinePassed() &&
+					stream.sortedByModified &&
+					read.inOrder &&
+					read.last !== undefined &&
+					read.last.ms > streamState.watermark
+				) {
+					read.stoppedEarly = true;
+					return read;
+				}
+				const lastMs = read.last?.ms;
+				if (
+					stream.sortedByModified &&
+					read.inOrder &&
+					page.length >= SHIPMENT_PAGE_SIZE &&
+					first !== undefined &&
+					lastMs !== undefined &&
+					lastMs > first &&
+					lastMs > from
+				) {
+					restartFrom = lastMs;
+					break;
 				}
 			}
-			complete = true;
-		} catch (error) {
-			const limited = deps.isRateLimited(error);
-			outcome.failures.push({ stream, error, rateLimited: limited });
-			rateLimited ||= limited;
+			if (restartFrom === undefined) break;
+			from = restartFrom;
 		}
+		read.complete = true;
+	} catch (error) {
+		read.error = error;
+	}
+	return read;
+}
+
+export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<PollOutcome> {
+	const now = deps.now();
+	const state = deps.store.load(settings.maxRemembered);
+	const outcome: PollOutcome = {
+		now,
+		changes: [],
+		failures: [],
+		started: [],
+		pages: 0,
+		skipped: false,
+		stoppedEarly: [],
+	};
+	if (state.backoffUntil !== undefined && now < state.backoffUntil) {
+		return { ...outcome, backoffUntil: state.backoffUntil, skipped: true };
+	}
+
+	let rateLimited = false;
+	let stopped = false;
+	for (const stream of settings.streams) {
+		let streamState: StreamState | undefined = state.streams[stream.key];
+		if (streamState === undefined) {
+			streamState = startStream(now, settings.sinceMs);
+			state.streams[stream.key] = streamState;
+			outcome.started.push(stream.key);
+			// Without "Since" a new stream starts now: there is nothing to read yet.
+			if (streamState.watermark >= now) continue;
+		}
+		if (rateLimited) continue;
+		if (stopped) {
+			outcome.stoppedEarly.push(stream.label);
+			continue;
+		}
+
+		const window = windowOf(streamState, now, settings.overlapMs);
+		const read = await readStream(stream, window, streamState, state, settings, deps, outcome);
+		let cutShort = read.stoppedEarly;
+		if (read.stoppedEarly) {
+			stopped = true;
+			outcome.stoppedEarly.push(stream.label);
+		}
+		if (read.error !== undefined) {
+			const limited = deps.isRateLimited(read.error);
+			outcome.failures.push({ stream, error: read.error, rateLimited: limited });
+			rateLimited ||= limited;
+			cutShort = limited;
+		}
+		// A read cut short (429, deadline) resumes after the last record read, if the list is
+		// sorted and was read in order; other failures read the whole window again.
 		state.streams[stream.key] = advance(streamState, window, {
-			complete,
-			lastModifiedMs: stream.sortedByModified ? lastModifiedMs : undefined,
+			complete: read.complete,
+			lastModifiedMs:
+				cutShort && stream.sortedByModified && read.inOrder ? read.last?.ms : undefined,
 		});
 	}
 
@@ -150,7 +264,7 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 		delete state.rateLimitedPolls;
 	}
 	deps.store.save(state);
-	outcome.changes.sort(byModified);
+	outcome.changes = inChangeOrder(outcome.changes);
 	return outcome;
 }
 

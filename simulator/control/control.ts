@@ -13,6 +13,7 @@ import type {
 } from '../options';
 import type { CallFilter, RecordedCall } from '../recorder';
 import type { Fault, FaultSpec } from '../faults';
+import type { CallAction, CallHookSpec } from '../callHooks';
 import {
 	FAILABLE_OPERATIONS,
 	type FailableOperation,
@@ -127,6 +128,10 @@ const CONFIG_KEYS: ReadonlyArray<keyof RuntimeConfig> = [
 	'formsMethod',
 	'listingPageSize',
 	'returnsNextUrlForm',
+	'shipmentPaging',
+	'shipmentSearchOrder',
+	'shipmentHasMore',
+	'modifiedDatePrecision',
 	'autoNotify',
 	'accessTokenTtlSec',
 	'refreshTokenTtlSec',
@@ -401,6 +406,14 @@ export class SimulatorControl {
 		}
 	}
 
+	/**
+	 * Runs `action` when the `call`-th matching request arrives, before it is handled: the data
+	 * moves while a client pages. In-process only (callHooks.ts).
+	 */
+	onCall(spec: CallHookSpec, action: CallAction): void {
+		this.world.callHooks.add(spec, action);
+	}
+
 	listFaults(): { faults: Fault[] } {
 		return { faults: this.world.faults.list() };
 	}
@@ -472,6 +485,19 @@ export class SimulatorControl {
 					'relative',
 					'versioned',
 				] as const) as ReturnsNextUrlForm;
+			else if (key === 'shipmentPaging')
+				next.shipmentPaging =
+					oneOf(value, key, ['snapshot', 'live'] as const) ?? next.shipmentPaging;
+			else if (key === 'shipmentSearchOrder')
+				next.shipmentSearchOrder =
+					oneOf(value, key, ['requested', 'reversed'] as const) ?? next.shipmentSearchOrder;
+			else if (key === 'shipmentHasMore')
+				next.shipmentHasMore =
+					oneOf(value, key, ['boolean', 'string', 'number', 'absent'] as const) ??
+					next.shipmentHasMore;
+			else if (key === 'modifiedDatePrecision')
+				next.modifiedDatePrecision =
+					oneOf(value, key, ['millisecond', 'second'] as const) ?? next.modifiedDatePrecision;
 			else if (key === 'autoNotify') {
 				if (typeof value !== 'boolean') throw invalid('autoNotify must be a boolean');
 				next.autoNotify = value;

@@ -180,6 +180,7 @@ export function createFront(deps: FrontDeps): (req: IncomingMessage, res: Server
 		const routeKey = match.kind === 'not-found' ? undefined : `${method} ${match.template}`;
 		try {
 			rawBody = await readBody(req);
+			await world.callHooks.run(routeKey);
 			const fault = world.faults.take(method, url.pathname, routeKey);
 			if (fault?.delayMs) await sleep(fault.delayMs);
 			const answers = fault !== undefined && (fault.status !== undefined || fault.dropConnection);

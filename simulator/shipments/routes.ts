@@ -11,8 +11,24 @@ import { parseSearch, searchShipments } from './search';
 import type { ShipmentRecord } from './model';
 import { shipmentDetailsToWire, shipmentToWire } from './wire';
 import type { PageRef } from '../paging';
+import type { ShipmentHasMoreForm } from '../options';
+import { toIstSeconds } from '../util/dates';
 
 export const LOOKUP_LIMIT = 100;
+
+/** hasMore in the form the runtime switch shipmentHasMore asks for (options.ts). */
+function hasMoreField(form: ShipmentHasMoreForm, hasMore: boolean): Record<string, unknown> {
+	switch (form) {
+		case 'string':
+			return { hasMore: String(hasMore) };
+		case 'number':
+			return { hasMore: hasMore ? 1 : 0 };
+		case 'absent':
+			return {};
+		default:
+			return { hasMore };
+	}
+}
 const NEXT_PAGE_PATH = '/v3/shipments/filter';
 
 export function registerShipmentRoutes(router: Router, world: World): void {
@@ -22,11 +38,17 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 		const shipments = items
 			.map((id) => world.shipments.get(id))
 			.filter((s): s is ShipmentRecord => s !== undefined);
+		const config = world.config;
+		const wire = shipments.map((s) => {
+			const out = shipmentToWire(s, world.baseUrl);
+			if (config.modifiedDatePrecision === 'second') out.updatedAt = toIstSeconds(s.updatedMs);
+			return out;
+		});
 		// nextPageUrl is relative and lacks /sellers; it is present on the last page too (docs/marketplace-api/paging.md#shipment-search-paging).
 		return json({
-			hasMore,
+			...hasMoreField(config.shipmentHasMore, hasMore),
 			nextPageUrl: `${NEXT_PAGE_PATH}?next_token=${next}`,
-			shipments: shipments.map((s) => shipmentToWire(s, world.baseUrl)),
+			shipments: wire,
 		});
 	};
 
@@ -43,11 +65,16 @@ export function registerShipmentRoutes(router: Router, world: World): void {
 			throw badRequest(`sellerId ${String(body.sellerId)} does not match the token's seller`);
 		}
 		const criteria = parseSearch(body);
+		const run = () => {
+			const ids = searchShipments(world.shipments.forSeller(seller), criteria);
+			return world.config.shipmentSearchOrder === 'reversed' ? ids.reverse() : ids;
+		};
 		return page(
 			world.shipmentPages.start(
 				seller,
-				searchShipments(world.shipments.forSeller(seller), criteria),
+				run(),
 				criteria.pageSize,
+				world.config.shipmentPaging === 'live' ? run : undefined,
 			),
 		);
 	});

@@ -7,10 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { detectChanges } from '../../nodes/MarketplaceSellerPollTrigger/change/detect';
 import {
+	isBefore,
+	MEMORY_MAX_BYTES,
 	memoryKey,
 	TransitionMemory,
 } from '../../nodes/MarketplaceSellerPollTrigger/change/memory';
 import {
+	boundedState,
 	observeReturn,
 	observeShipment,
 } from '../../nodes/MarketplaceSellerPollTrigger/change/records';
@@ -26,7 +29,9 @@ import {
 import {
 	callBudget,
 	cronPollsPerHour,
+	cronShortestGapMs,
 	pollsPerHour,
+	shortestIntervalMs,
 } from '../../nodes/MarketplaceSellerPollTrigger/budget';
 import { planStreams } from '../../nodes/MarketplaceSellerPollTrigger/plan';
 import {
@@ -169,22 +174,69 @@ describe('transition memory', () => {
 		expect(TransitionMemory.decode(text, 10)!.toArray()).toEqual(memory.toArray().slice(-10));
 	});
 
-	test('anything that does not decode cleanly is dropped as a whole', () => {
+	test('bounded in bytes: the newest entries that fit in MEMORY_MAX_BYTES are stored and kept', () => {
+		const memory = new TransitionMemory(100_000);
+		for (let i = 0; i < 100_000; i += 1)
+			memory.set(memoryKey('shipment', `s${i}`), i % 2 === 0 ? 'PACKED' : 'APPROVED', {
+				ms: T0 + i,
+				precisionMs: 1,
+			});
+		const text = memory.encode();
+		expect(text.length).toBeLessThanOrEqual(MEMORY_MAX_BYTES);
+		expect(text.length).toBeGreaterThan(MEMORY_MAX_BYTES - 100);
+		const back = TransitionMemory.decode(text, 100_000)!;
+		expect(back.size).toBe(memory.size);
+		expect(back.size).toBeLessThan(100_000);
+		expect(back.toArray()[back.size - 1]).toEqual([memoryKey('shipment', 's99999'), 'APPROVED']);
+		expect(back.entry(memoryKey('shipment', 's99999'))!.modified).toEqual({
+			ms: T0 + 99_999,
+			precisionMs: 1,
+		});
+	});
+
+	test('modified times keep their precision; a time in whole seconds is not before a millisecond of its second', () => {
+		const memory = new TransitionMemory(10);
+		memory.set('aaaaaaaaaaaa', 'PACKED', { ms: T0 + 5300, precisionMs: 1 });
+		memory.set('bbbbbbbbbbbb', 'PACKED', { ms: T0 + 5000, precisionMs: 1000 });
+		memory.set('cccccccccccc', 'PACKED');
+		const back = TransitionMemory.decode(memory.encode(), 10)!;
+		expect(back.entry('aaaaaaaaaaaa')!.modified).toEqual({ ms: T0 + 5300, precisionMs: 1 });
+		expect(back.entry('bbbbbbbbbbbb')!.modified).toEqual({ ms: T0 + 5000, precisionMs: 1000 });
+		expect(back.entry('cccccccccccc')!.modified).toBeUndefined();
+		const ms = (at: number) => ({ ms: T0 + at, precisionMs: 1 as const });
+		const s = (at: number) => ({ ms: T0 + at, precisionMs: 1000 as const });
+		expect(isBefore(ms(5000), ms(5300))).toBe(true);
+		expect(isBefore(s(5000), ms(5300))).toBe(false);
+		expect(isBefore(ms(5300), s(5000))).toBe(false);
+		expect(isBefore(s(4000), ms(5300))).toBe(true);
+	});
+
+	test('states in a bounded form: empty, long and odd ones are stored and read back', () => {
+		expect(boundedState('PACKED')).toBe('PACKED');
+		expect(boundedState('')).toBe('UNKNOWN');
+		expect(boundedState('a b-c')).toBe('a_b_c');
+		const long = boundedState('X'.repeat(20_000));
+		expect(long).toMatch(/^X{32}_[0-9a-f]{12}$/);
+		expect(boundedState(`${'X'.repeat(20_000)}Y`)).not.toBe(long);
+		const memory = new TransitionMemory(10);
+		memory.set('aaaaaaaaaaaa', long);
+		expect(TransitionMemory.decode(memory.encode(), 10)!.get('aaaaaaaaaaaa')).toBe(long);
+	});
+
+	test('text that is not a memory starts empty; a bad state or entry inside one is dropped alone', () => {
 		const memory = new TransitionMemory(10);
 		memory.set(memoryKey('return', 'R1'), 'RETURN_CREATED');
 		const good = memory.encode();
-		for (const bad of [
-			undefined,
-			42,
-			'',
-			'2|A|',
-			good.replace('|', ';'),
-			`${good},short`,
-			good.replace(/0$/, '9'),
-			'1|A,B|abcdefghijkl0',
-		]) {
+		for (const bad of [undefined, 42, '', '3|A|', good.replace('|', ';')]) {
 			expect(TransitionMemory.decode(bad, 10)).toBeUndefined();
 		}
+		// Changed in issue 24 (finding 4): these used to discard the whole memory.
+		expect(TransitionMemory.decode(`${good},short`, 10)!.toArray()).toEqual(memory.toArray());
+		expect(TransitionMemory.decode(good.replace(/0$/, '9'), 10)!.size).toBe(0);
+		expect(TransitionMemory.decode('1|A,B|abcdefghijkl0', 10)!.size).toBe(0);
+		expect(
+			TransitionMemory.decode('1|A,B;PACKED|abcdefghijkl0,mnopqrstuvwx1', 10)!.toArray(),
+		).toEqual([['mnopqrstuvwx', 'PACKED']]);
 	});
 });
 
@@ -384,6 +436,56 @@ describe('one poll, clock and store injected', () => {
 		});
 	});
 
+	test('the read deadline stops a sorted list where the next poll can resume, never an unsorted one', async () => {
+		const source = new FakeSource();
+		let now = T0;
+		const late = () => {
+			// Every page takes a minute.
+			now += MIN;
+			return now;
+		};
+		const data: IDataObject = {};
+		await pollOnce(
+			settings,
+			deps(source, data, () => now),
+		);
+		source.records = [1, 2, 3, 4, 5].map((i) => shipment(`s${i}`, 'APPROVED', T0 + i * 1000));
+		now = T0 + MIN;
+		const sorted = await pollOnce(settings, {
+			...deps(source, data, () => now),
+			readUntil: T0 + MIN + 1,
+			now: () => (source.calls > 0 ? late() : now),
+		});
+		expect(sorted.changes.map((c) => c.change.observed.id)).toEqual(['s1', 's2']);
+		expect(sorted.stoppedEarly).toEqual(['pre-dispatch shipments']);
+		expect(decodeState(data.pollState)!.streams.preDispatch.watermark).toBe(T0 + 2000);
+
+		const returnsSettings: PollSettings = {
+			...settings,
+			streams: planStreams(['return_created'], { returnSources: ['customer_return'] }),
+			wanted: eventFilter(['return_created']),
+		};
+		const returns = new FakeSource();
+		const returnData: IDataObject = {};
+		now = T0;
+		await pollOnce(
+			returnsSettings,
+			deps(returns, returnData, () => now),
+		);
+		returns.records = [1, 2, 3, 4, 5].map((i) => ({
+			...returned(`r${i}`, 'RETURN_CREATED', T0 + i * 1000),
+			updatedAt: iso(T0 + i * 1000),
+		}));
+		now = T0 + MIN;
+		const unsorted = await pollOnce(returnsSettings, {
+			...deps(returns, returnData, () => now),
+			readUntil: T0 + MIN + 1,
+			now: () => (returns.calls > 0 ? late() : now),
+		});
+		expect(unsorted.changes).toHaveLength(5);
+		expect(unsorted.stoppedEarly).toEqual([]);
+	});
+
 	test('another error stops only its stream and keeps its watermark', async () => {
 		const source = new FakeSource();
 		const data: IDataObject = {};
@@ -476,6 +578,20 @@ describe('streams and the call budget', () => {
 		expect(
 			planStreams(['shipment_created'], { locationId: 'LOC-1', shipmentTypes: ['SELF'] })[0].filter,
 		).toMatchObject({ locationId: 'LOC-1', shipmentTypes: ['SELF'] });
+	});
+
+	test('the shortest time between two ticks of Poll Times', () => {
+		expect(shortestIntervalMs({ item: [{ mode: 'everyMinute' }] })).toBe(MIN);
+		expect(shortestIntervalMs({ item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] })).toBe(
+			5 * MIN,
+		);
+		expect(shortestIntervalMs({ item: [{ mode: 'everyX', value: 2, unit: 'hours' }] })).toBe(
+			120 * MIN,
+		);
+		expect(shortestIntervalMs({ item: [{ mode: 'everyHour' }, { mode: 'everyDay' }] })).toBe(MIN);
+		expect(cronShortestGapMs('*/10 9-17 * * 1-5')).toBe(10 * MIN);
+		expect(cronShortestGapMs('0 9,13 * * *')).toBe(4 * 60 * MIN);
+		expect(cronShortestGapMs('30 */15 * * * *')).toBe(15 * MIN);
 	});
 
 	test('calls per hour from Poll Times', () => {

@@ -192,3 +192,27 @@ export async function manualPoll(
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
+
+/**
+ * The lines the poll trigger logs from now on: a stand-in for n8n's logger in every PollContext
+ * that has not used its logger yet (n8n-core memoizes a context's logger on first use).
+ */
+export function captureLogs(): { lines: string[]; stop: () => void } {
+	const lines: string[] = [];
+	const line = (level: string) => (message: string) => {
+		lines.push(`${level}: ${message}`);
+	};
+	const logger = {
+		info: line('info'),
+		warn: line('warn'),
+		error: line('error'),
+		debug: line('debug'),
+	};
+	Object.defineProperty(PollContext.prototype, 'logger', { configurable: true, get: () => logger });
+	return {
+		lines,
+		stop: () => {
+			delete (PollContext.prototype as unknown as { logger?: unknown }).logger;
+		},
+	};
+}

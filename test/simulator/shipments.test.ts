@@ -335,6 +335,52 @@ describe('shipments', () => {
 			expect(calls[0].body).toBeUndefined();
 		});
 
+		it('poller hazards on request: offset paging, a change between two page requests, an ignored sort, odd hasMore, seconds-only dates', async () => {
+			const body = {
+				filter: { type: 'preDispatch', locationId: 'LOC-DEMO-1' },
+				pagination: { pageSize: 5 },
+				sort: { field: 'modifiedDate', order: 'asc' },
+			};
+			const next = (url: string) => h.api.get(`/sellers${url}`, { headers: bearer(h.token) });
+			const snapshot = await search(body);
+			const all: string[] = [];
+			for (let page = snapshot.data; ; page = (await next(page.nextPageUrl)).data) {
+				all.push(...ids(page.shipments));
+				if (!page.hasMore) break;
+			}
+			expect(all.length).toBeGreaterThan(10);
+
+			// Live paging: the first shipment changes between page 1 and page 2 (a call hook), so the
+			// 6th moves onto page 1 and page 2 starts with the 7th.
+			h.sim.control.setConfig({ shipmentPaging: 'live' });
+			const first = await search(body);
+			expect(ids(first.data.shipments)).toEqual(all.slice(0, 5));
+			h.sim.control.onCall({ route: 'GET /sellers/v3/shipments/filter' }, async () => {
+				await h.sim.control.setShipmentState(all[0], { hold: true });
+			});
+			const second = await next(first.data.nextPageUrl);
+			expect(ids(second.data.shipments)).toEqual(all.slice(6, 11));
+
+			h.sim.control.setConfig({
+				shipmentPaging: 'snapshot',
+				shipmentSearchOrder: 'reversed',
+				shipmentHasMore: 'string',
+				modifiedDatePrecision: 'second',
+			});
+			const odd = await search(body);
+			expect(odd.data.hasMore).toBe('true');
+			const times = (odd.data.shipments as Array<{ updatedAt: string }>).map((s) => s.updatedAt);
+			for (const time of times) expect(time).toMatch(/T\d\d:\d\d:\d\d\+05:30$/);
+			expect(times.map(Date.parse)).toEqual([...times.map(Date.parse)].sort((a, b) => b - a));
+			h.sim.control.setConfig({ shipmentHasMore: 'number' });
+			expect((await search(body)).data.hasMore).toBe(1);
+			h.sim.control.setConfig({ shipmentHasMore: 'absent' });
+			expect((await search(body)).data).not.toHaveProperty('hasMore');
+			expect(() => h.sim.control.setConfig({ shipmentPaging: 'offset' as never })).toThrow(
+				/shipmentPaging must be one of snapshot, live/,
+			);
+		});
+
 		it('keeps paging stable while the data changes', async () => {
 			const first = await search({ filter: {}, pagination: { pageSize: 10 } });
 			h.sim.control.seedShipments({

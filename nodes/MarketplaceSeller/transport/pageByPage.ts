@@ -52,6 +52,28 @@ async function* pageByPage(
 	}
 }
 
+/**
+ * A hasMore that is neither true nor false beside a next-page link leaves open whether more
+ * pages exist: the read stops with an error rather than taking the page for the last one.
+ */
+function checkHasMore(
+	context: MarketplaceContext,
+	request: MarketplaceRequest,
+	hasMore: unknown,
+	link: unknown,
+): void {
+	if (typeof hasMore === 'boolean' || typeof link !== 'string' || link === '') return;
+	const shown =
+		hasMore === undefined
+			? 'no hasMore'
+			: `hasMore ${String(JSON.stringify(hasMore)).slice(0, 40)}`;
+	throw new NodeOperationError(
+		context.getNode(),
+		`${request.operation}: the marketplace answered ${shown} (not true or false) beside a next-page link`,
+		{ description: 'The read stopped here; the next poll reads this window again.' },
+	);
+}
+
 /** POST the filter, then GET {base}/sellers + nextPageUrl while hasMore (docs/marketplace-api/paging.md#shipment-search-paging). */
 export function shipmentSearchPageByPage(
 	context: MarketplaceContext,
@@ -70,6 +92,7 @@ export function shipmentSearchPageByPage(
 	};
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.shipments);
+		checkHasMore(context, request, page.hasMore, page.nextPageUrl);
 		if (page.hasMore !== true) return { items };
 		const path = followLink(context, request, 'nextPageUrl', page.nextPageUrl, PATHS.sellers);
 		return { items, next: { ...first, method: 'GET', path, body: undefined } };
@@ -92,6 +115,7 @@ export function returnSearchPageByPage(
 	};
 	return pageByPage(context, first, (page, request) => {
 		const items = listOf(page.returnItems);
+		checkHasMore(context, request, page.hasMore, page.nextUrl);
 		if (page.hasMore !== true) return { items };
 		// The link carries the whole query; a second qs would duplicate parameters.
 		const path = returnsNextPath(context, request, page.nextUrl);

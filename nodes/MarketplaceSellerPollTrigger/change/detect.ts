@@ -9,8 +9,13 @@
  * trigger started; a new order that was already packed when first seen).
  */
 import { EVENT, returnStatusEvent, shipmentStateEvent } from '../pollEvents';
-import { memoryKey, type TransitionMemory } from './memory';
-import { parseSignature, type ObservedRecord, type ShipmentSignature } from './records';
+import { isBefore, memoryKey, type TransitionMemory } from './memory';
+import {
+	modifiedTime,
+	parseSignature,
+	type ObservedRecord,
+	type ShipmentSignature,
+} from './records';
 import { isHistory, isNewRecord, type StreamState } from './window';
 
 export interface DetectedChange {
@@ -57,8 +62,10 @@ function returnEvents(status: string, previous: string | undefined, isNew: boole
 
 /**
  * The changes `observed` shows against the memory, which then remembers its state. Records
- * modified before the stream's origin are remembered and give nothing. `graceMs` is how far
- * before the origin an order may have been placed and still count as new (the overlap).
+ * modified before the stream's origin are remembered and give nothing. An observation older
+ * than the remembered one (a stale snapshot) gives nothing and changes nothing; at equal times,
+ * compared at the coarser precision of the two, it counts as newer. `graceMs` is how far before
+ * the origin an order may have been placed and still count as new (the overlap).
  */
 export function detectChanges(
 	observed: ObservedRecord,
@@ -67,9 +74,17 @@ export function detectChanges(
 	graceMs: number,
 ): DetectedChange[] {
 	const key = memoryKey(observed.kind, observed.id);
-	const previousText = memory.get(key);
-	if (previousText === observed.signature) return [];
-	memory.set(key, observed.signature);
+	const remembered = memory.entry(key);
+	const modified = modifiedTime(observed);
+	if (remembered?.modified !== undefined && modified !== undefined) {
+		if (isBefore(modified, remembered.modified)) return [];
+	}
+	const previousText = remembered?.state;
+	if (previousText === observed.signature) {
+		memory.set(key, observed.signature, modified);
+		return [];
+	}
+	memory.set(key, observed.signature, modified);
 	if (isHistory(observed.modifiedMs, stream)) return [];
 
 	const initial =

@@ -3,9 +3,11 @@
  * shape, docs/marketplace-api/returns.md#return-search): its ID, when it was last modified, when it was ordered or created, and
  * its state. Read tolerantly: fields may be missing or renamed in other API versions.
  */
+import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RecordKind } from '../pollEvents';
+import type { ModifiedTime } from './memory';
 
 /** A shipment's state for transition tracking: its live items' state, hold, cancelled item count. */
 export interface ShipmentSignature {
@@ -20,6 +22,8 @@ export interface ObservedRecord {
 	id: string;
 	/** modifiedDate of the record in epoch ms; NaN when absent or unreadable. */
 	modifiedMs: number;
+	/** 1000 when the marketplace wrote modifiedDate in whole seconds, else 1. */
+	modifiedPrecisionMs: 1 | 1000;
 	/** Order date (shipments: the earliest item's) or creation date (returns); NaN when unknown. */
 	bornMs: number;
 	/** Compact text of the state (see signatureText), compared across polls. */
@@ -32,6 +36,34 @@ export function parseTime(value: unknown): number {
 	return Date.parse(value);
 }
 
+/** Whole seconds unless the time carries a fraction of a second (`...T10:00:05.300+05:30`). */
+export function timePrecision(value: unknown): 1 | 1000 {
+	return typeof value === 'string' && /T\d{2}:\d{2}:\d{2}[.,]\d/.test(value) ? 1 : 1000;
+}
+
+/** The observed record's modified time for the memory, undefined when unknown. */
+export function modifiedTime(observed: ObservedRecord): ModifiedTime | undefined {
+	return Number.isFinite(observed.modifiedMs)
+		? { ms: observed.modifiedMs, precisionMs: observed.modifiedPrecisionMs }
+		: undefined;
+}
+
+/** Longest state kept as it is; longer ones keep a prefix and a digest (docs/marketplace-seller-poll-trigger.md#memory). */
+export const STATE_MAX_LENGTH = 48;
+
+/**
+ * A state or status in the bounded form the memory stores: letters, digits and _ only, at most
+ * STATE_MAX_LENGTH characters (a longer one becomes its first 32 characters, _ and 12 hex
+ * characters of its SHA-256, so two long states still differ), UNKNOWN when empty.
+ */
+export function boundedState(raw: string): string {
+	const clean = raw.replace(/[^A-Za-z0-9_]/g, '_');
+	if (clean === '') return 'UNKNOWN';
+	if (clean.length <= STATE_MAX_LENGTH) return clean;
+	const digest = createHash('sha256').update(raw).digest('hex').slice(0, 12);
+	return `${clean.slice(0, 32)}_${digest}`;
+}
+
 function items(record: IDataObject): IDataObject[] {
 	return Array.isArray(record.orderItems) ? (record.orderItems as IDataObject[]) : [];
 }
@@ -41,7 +73,7 @@ export function shipmentSignature(record: IDataObject): ShipmentSignature {
 	const live = all.filter((item) => item.status !== 'CANCELLED');
 	const state =
 		live.length > 0
-			? String(live[0].status ?? 'UNKNOWN')
+			? boundedState(String(live[0].status ?? 'UNKNOWN'))
 			: all.length > 0
 				? 'CANCELLED'
 				: 'UNKNOWN';
@@ -54,7 +86,7 @@ export function shipmentSignature(record: IDataObject): ShipmentSignature {
 
 /** `PACKED`, `APPROVED!` (on hold), `APPROVED-1` (one item cancelled): short, and without , or |. */
 export function signatureText(signature: ShipmentSignature): string {
-	const state = signature.state.replace(/[^A-Za-z0-9_]/g, '_');
+	const state = boundedState(signature.state);
 	return `${state}${signature.hold ? '!' : ''}${signature.cancelled > 0 ? `-${signature.cancelled}` : ''}`;
 }
 
@@ -75,6 +107,7 @@ export function observeShipment(record: IDataObject): ObservedRecord | undefined
 		kind: 'shipment',
 		id: record.shipmentId,
 		modifiedMs: parseTime(record.updatedAt ?? record.modifiedDate),
+		modifiedPrecisionMs: timePrecision(record.updatedAt ?? record.modifiedDate),
 		bornMs: earliest(items(record).map((item) => parseTime(item.orderDate))),
 		signature: signatureText(shipmentSignature(record)),
 		record,
@@ -89,8 +122,9 @@ export function observeReturn(record: IDataObject): ObservedRecord | undefined {
 		kind: 'return',
 		id: record.returnId,
 		modifiedMs: parseTime(record.updatedDate ?? record.modifiedDate),
+		modifiedPrecisionMs: timePrecision(record.updatedDate ?? record.modifiedDate),
 		bornMs: parseTime(record.createdDate),
-		signature: status.replace(/[^A-Za-z0-9_]/g, '_'),
+		signature: boundedState(status),
 		record,
 	};
 }
