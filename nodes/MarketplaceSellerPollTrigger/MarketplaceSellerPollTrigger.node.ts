@@ -15,6 +15,7 @@ import { properties, readSettings } from './description';
 import { toItem } from './envelope';
 import { ALL_EVENTS, POLL_EVENT_KINDS } from './pollEvents';
 import { latestChanges, pollOnce, type FoundChange, type PollOutcome } from './poller';
+import { redactedPoll } from './redactedPoll';
 import { isRateLimited, transportContext, transportSource } from './source';
 import { staticDataStore } from './state';
 import { oneTickAtATime, readDeadline } from './tick';
@@ -84,6 +85,11 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await redactedPoll(this, MarketplaceSellerPollTrigger.pollChanges);
+	}
+
+	/** One poll's work; poll() runs it inside the redaction of its items, errors and logs. */
+	static async pollChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
 		const source = transportSource(transportContext(this), settings.filters);
 		const budget = callBudget(this.getNodeParameter('pollTimes', {}), settings.streams.length);

@@ -9,9 +9,14 @@
  * Unknown locations and unremembered shipments resolve to null.
  *
  * The memory is bounded: at most `maxRemembered` shipment and return ids, oldest forgotten
- * first (BoundedFifoMap, O(1) per event).
+ * first (BoundedFifoMap, O(1) per event), and in bytes: an id longer than MAX_ID_LENGTH is not
+ * learned (the marketplace's ids are far shorter; a 20 KB id in a signed push would otherwise
+ * make each entry 20 KB of the workflow's static data).
  */
 import { BoundedFifoMap } from './boundedFifo';
+
+/** The longest shipment or return id remembered; longer ones resolve by location only. */
+export const MAX_ID_LENGTH = 128;
 
 export interface SellerMemorySnapshot {
 	/** [reference, sellerId] pairs, oldest first; reference is "s:<shipmentId>" or "r:<returnId>". */
@@ -27,6 +32,11 @@ export interface SellerResolution {
 }
 
 export type LocationSellerMap = ReadonlyMap<string, string>;
+
+/** The memory's key of an id, or undefined for an id too long to remember. */
+function memoryKey(kind: 's' | 'r', id: string): string | undefined {
+	return id.length <= MAX_ID_LENGTH ? `${kind}:${id}` : undefined;
+}
 
 function idText(value: unknown): string | undefined {
 	if (typeof value === 'string' && value.length > 0) return value;
@@ -81,30 +91,32 @@ export class SellerResolver {
 		const shipmentId = envelopeField(envelope, 'shipmentId');
 		const returnId = envelopeField(envelope, 'returnId');
 		const locationId = envelopeField(envelope, 'locationId');
+		const shipmentKey = shipmentId === undefined ? undefined : memoryKey('s', shipmentId);
+		const returnKey = returnId === undefined ? undefined : memoryKey('r', returnId);
 
 		if (locationId !== undefined) {
 			const sellerId = locations.get(locationId);
 			if (sellerId !== undefined) {
 				let learned = false;
-				if (shipmentId !== undefined)
-					learned = this.memory.set(`s:${shipmentId}`, sellerId) || learned;
-				if (returnId !== undefined) learned = this.memory.set(`r:${returnId}`, sellerId) || learned;
+				for (const key of [shipmentKey, returnKey])
+					if (key !== undefined) learned = this.memory.set(key, sellerId) || learned;
 				if (learned) this.changes += 1;
 				return { sellerId, via: 'location', learned };
 			}
 		}
 
-		if (shipmentId !== undefined) {
-			const sellerId = this.memory.get(`s:${shipmentId}`);
+		if (shipmentKey !== undefined) {
+			const sellerId = this.memory.get(shipmentKey);
 			if (sellerId !== undefined) return { sellerId, via: 'shipment', learned: false };
 		}
-		if (returnId !== undefined) {
-			const sellerId = this.memory.get(`r:${returnId}`);
+		if (returnKey !== undefined) {
+			const sellerId = this.memory.get(returnKey);
 			if (sellerId !== undefined) return { sellerId, via: 'return', learned: false };
 			for (const itemShipmentId of returnItemShipmentIds(envelope)) {
-				const viaShipment = this.memory.get(`s:${itemShipmentId}`);
+				const itemKey = memoryKey('s', itemShipmentId);
+				const viaShipment = itemKey === undefined ? undefined : this.memory.get(itemKey);
 				if (viaShipment !== undefined) {
-					const learned = this.memory.set(`r:${returnId}`, viaShipment);
+					const learned = this.memory.set(returnKey, viaShipment);
 					if (learned) this.changes += 1;
 					return { sellerId: viaShipment, via: 'returnItemShipment', learned };
 				}
@@ -123,7 +135,14 @@ export class SellerResolver {
 		const entries = snapshot.entries;
 		for (let i = Math.max(0, entries.length - this.memory.maxEntries); i < entries.length; i += 1) {
 			const entry = entries[i];
-			if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') {
+			if (
+				Array.isArray(entry) &&
+				typeof entry[0] === 'string' &&
+				typeof entry[1] === 'string' &&
+				// "s:" or "r:" and an id of at most MAX_ID_LENGTH: a longer one was saved by an
+				// earlier version and is dropped alone.
+				entry[0].length <= MAX_ID_LENGTH + 2
+			) {
 				this.memory.set(entry[0], entry[1]);
 			}
 		}

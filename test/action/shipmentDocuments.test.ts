@@ -120,6 +120,48 @@ describe('Shipment > Download Labels', () => {
 		expect(apiCalls(env.sim)[0].status).toBe(200);
 	});
 
+	/**
+	 * Issue 24, finding 7: ~800 KB of "stream" keywords without an end made the blank check scan
+	 * the rest of the body from each one (quadratic: 15 s and more on n8n's main thread). The
+	 * check now reads each byte a bounded number of times, so the run stays far inside the test's
+	 * few seconds (the old check needed tens of seconds here).
+	 */
+	const HOSTILE_BYTES = 800_000;
+	const unterminatedStreams = 'stream\n'.repeat(Math.floor(HOSTILE_BYTES / 7));
+
+	it('a hostile 800 KB PDF of unterminated streams is refused as blank, in linear time', async () => {
+		const packed = seedInState(env.sim, 1, 'PACKED');
+		env.sim.control.addFault({
+			route: 'GET /sellers/v3/shipments/{ids}/labels',
+			status: 200,
+			headers: { 'Content-Type': 'application/pdf' },
+			body: `%PDF-1.4\n${unterminatedStreams}`,
+		});
+		const result = await runAction(env.store, SELF, download('downloadLabels'), [
+			{ id: packed[0] },
+		]);
+		// The check runs synchronously: only once the event loop reaches its timers can jest see
+		// that this test outlived its timeout, so wait for one timer turn before passing.
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(failed(result).message).toBe(
+			`Download labels failed for shipment ${packed[0]}: the PDF is blank`,
+		);
+	}, 8_000);
+
+	it('the same body ending in a stream that draws is a label (the check still reads every stream)', async () => {
+		const packed = seedInState(env.sim, 1, 'PACKED');
+		env.sim.control.addFault({
+			route: 'GET /sellers/v3/shipments/{ids}/labels',
+			status: 200,
+			headers: { 'Content-Type': 'application/pdf' },
+			body: `%PDF-1.4\n${unterminatedStreams}BT (label) Tj ET\nendstream\n%%EOF`,
+		});
+		const items = ok(
+			await runAction(env.store, SELF, download('downloadLabels'), [{ id: packed[0] }]),
+		);
+		expect(pdfText(items[0])).toContain('BT (label) Tj ET');
+	}, 8_000);
+
 	it('under continueOnFail every input item of the failed request gets its own error item', async () => {
 		const approved = seedApproved(env.sim, 2);
 		const items = ok(

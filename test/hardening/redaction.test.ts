@@ -5,9 +5,14 @@
  * without a digit (so "Basic <it>" looks like a word), the partner secret has characters that
  * URL encoding changes (+ / =).
  */
+import { Container } from '@n8n/di';
+import { ErrorReporter } from 'n8n-core';
+import type { IDataObject } from 'n8n-workflow';
+
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
 import {
 	accessToken,
+	CredentialStore,
 	failed,
 	ok,
 	PARTNER,
@@ -17,8 +22,12 @@ import {
 	TOKEN_ROUTE,
 	useSimulator,
 	visibleText,
+	wireShipment,
 } from '../action/helpers';
-import { n8nHttp } from '../support/fixtures';
+import { loggedLines, PollTriggerRunner } from '../poll/pollHarness';
+import { usePollSession } from '../poll/support/pollSession';
+import { actionNode, n8nHttp, partnerCredential } from '../support/fixtures';
+import { runListSearch } from '../support/n8nHarness';
 import { assertNoSecret, encodingsOf, findSecret } from './support/secretGuard';
 
 const SELF_APP = { appId: 'abfRLLaAd', appSecret: 'lTQsFmeTtckbggDJTfUL' };
@@ -153,6 +162,26 @@ describe('encoded secrets are redacted everywhere', () => {
 		);
 	});
 
+	it('a secret learned during the run (a token given to check) joins the credential seed: echoed in a copied field, it is redacted', async () => {
+		const given = 'given-token-learned-0123456789';
+		env.sim.control.addFault({
+			route: EXPIRY,
+			status: 200,
+			body: { expired: false, token_type: `access for ${given}`, expires_in: 60 },
+			times: -1,
+		});
+		const items = ok(
+			await runAction(env.store, SELF, {
+				resource: 'token',
+				operation: 'checkExpiry',
+				tokenSource: 'given',
+				tokenType: 'access',
+				token: given,
+			}),
+		);
+		expect(items[0].json.tokenType).toBe('access for [redacted]');
+	});
+
 	it('a whole expiry answer echoing the token is not copied into the output', async () => {
 		ok(await runAction(env.store, SELF, search));
 		const token = accessToken(env.store);
@@ -275,5 +304,178 @@ describe('encoded secrets are redacted everywhere', () => {
 			expect(findSecret(`x ${value} y`, [secret])).toBeDefined();
 		expect(findSecret(`Basic ${b64(selfPair)}`, [selfPair])).toBeDefined();
 		expect(findSecret('nothing here', [secret])).toBeUndefined();
+	});
+});
+
+/**
+ * Issue 24, finding 6: the same redaction on every output path, seeded from the credential before
+ * anything runs. The harnesses check every poll (items, error, log lines: test/poll/pollHarness.ts)
+ * and every list search (result, error: runListSearch) for every secret of the stored credentials,
+ * in every encoding; these cases make a hostile marketplace echo them there.
+ */
+describe('the poll trigger: items, errors and log lines carry no secret', () => {
+	const env = usePollSession(Date.parse('2026-05-01T04:30:00.000Z'));
+	const ELSEWHERE = 'https://elsewhere.example/sellers/v3/shipments/filter';
+
+	/** A published poll trigger after its first read, which stored an access token in the credential. */
+	async function readingRunner(): Promise<{ runner: PollTriggerRunner; token: string }> {
+		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
+		await runner.poll();
+		env.at(30);
+		await runner.poll();
+		return { runner, token: accessToken(env.store) };
+	}
+
+	it('an absolute next link carrying the token: the error and the log line name its origin and path, redacted', async () => {
+		const { runner, token } = await readingRunner();
+		env.at(60);
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 200,
+			body: {
+				hasMore: true,
+				shipments: [],
+				nextPageUrl: `${ELSEWHERE}/${token}?access_token=${token}&trace=${b64(token)}`,
+			},
+			times: -1,
+		});
+		const firstLine = loggedLines.length;
+		const error = (await runner.poll().catch((caught: unknown) => caught)) as Error;
+		expect(error.message).toBe(
+			`Polling pre-dispatch shipments: the marketplace said more results exist but sent an absolute nextPageUrl (${ELSEWHERE}/[redacted]), which is not followed`,
+		);
+		expect(loggedLines.slice(firstLine).join('\n')).toContain(`(${ELSEWHERE}/[redacted])`);
+	});
+
+	it('a record echoing the token (raw after Bearer, base64) comes out redacted', async () => {
+		const { runner, token } = await readingRunner();
+		env.at(60);
+		const [id] = env.seed(1);
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 200,
+			body: {
+				hasMore: false,
+				shipments: [{ ...wireShipment(env.sim, id), note: `Bearer ${token}`, trace: b64(token) }],
+			},
+			times: 1,
+		});
+		const { items } = await runner.poll();
+		expect(items.map((item) => item.shipmentId)).toEqual([id]);
+		const attributes = items[0].attributes as IDataObject;
+		expect([attributes.note, attributes.trace]).toEqual(['Bearer [redacted]', '[redacted]']);
+	});
+});
+
+describe('load options (From List): results and errors carry no secret', () => {
+	const env = useSimulator();
+	const list = (method: string, store: CredentialStore, paginationToken?: string) =>
+		runListSearch({
+			node: actionNode,
+			method,
+			parameters: { resource: 'shipment', operation: 'get', authentication: 'clientCredentials' },
+			store,
+			credentialType: SELF,
+			paginationToken,
+		});
+
+	async function withToken(): Promise<string> {
+		ok(await runAction(env.store, SELF, search));
+		return accessToken(env.store);
+	}
+
+	it('a next link carrying the token base64-encoded is not handed to the editor', async () => {
+		const token = await withToken();
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 200,
+			body: { hasMore: true, shipments: [], nextPageUrl: `/v3/shipments/filter?s=${b64(token)}` },
+			times: 1,
+		});
+		const result = await list('searchShipments', env.store);
+		expect(result.paginationToken).toBe('/sellers/v3/shipments/filter?s=[redacted]');
+	});
+
+	it('an absolute next link carrying the token: the error names origin and path, redacted', async () => {
+		const token = await withToken();
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 200,
+			body: {
+				hasMore: true,
+				shipments: [],
+				nextPageUrl: `https://elsewhere.example/${b64(token)}/next?token=${encodeURIComponent(token)}`,
+			},
+			times: 1,
+		});
+		await expect(list('searchLocations', env.store)).rejects.toThrow(
+			'List shipments: the marketplace said more results exist but sent an absolute nextPageUrl (https://elsewhere.example/[redacted]/next), which is not followed',
+		);
+	});
+
+	it('a listing title echoing the token is redacted in the names', async () => {
+		const token = await withToken();
+		env.sim.control.addFault({
+			route: 'POST /sellers/listings/v3/search',
+			status: 200,
+			body: { has_more: false, listings: [{ sku: 'SKU-1', title: `debug ${token}` }] },
+			times: 1,
+		});
+		const result = await list('searchListings', env.store);
+		expect(result.results).toEqual([{ name: 'SKU-1 (debug [redacted])', value: 'SKU-1' }]);
+	});
+
+	it('the App Secret echoed in an answer is redacted in the names', async () => {
+		env.sim.control.addFault({
+			route: SEARCH,
+			status: 200,
+			body: {
+				hasMore: false,
+				shipments: [
+					{
+						shipmentId: 'S-1',
+						orderItems: [{ status: `client ${env.sim.demo.selfApp.appSecret}` }],
+					},
+				],
+			},
+			times: 1,
+		});
+		const result = await list('searchShipments', env.store);
+		expect(JSON.stringify(result)).toContain('[redacted]');
+	});
+});
+
+describe('operations that send nothing are redacted with the credential too', () => {
+	const env = useSimulator();
+	const getUrl = { resource: 'authorization', operation: 'getUrl', sellerReference: 'acme-1' };
+
+	it('an App Secret typed into the Redirect URL is not echoed by the error', async () => {
+		const store = new CredentialStore();
+		const secret = env.sim.demo.partnerApp.appSecret;
+		store.set(PARTNER, partnerCredential(env.sim, { redirectUrl: secret }));
+		const reported = jest.spyOn(Container.get(ErrorReporter), 'error');
+		const error = failed(await runAction(store, PARTNER, getUrl));
+		expect(error.message).toContain('Redirect URL "[redacted]"');
+		// n8n reports the node's error (logged, and sent to its error tracker) with the error the
+		// node wrapped as its cause: every message of the chain is redacted.
+		const chain: string[] = [];
+		for (let report = reported.mock.calls[0]?.[0] as unknown; report instanceof Error; ) {
+			chain.push(report.message);
+			report = report.cause;
+		}
+		reported.mockRestore();
+		expect(chain).toHaveLength(2);
+		for (const message of chain) expect(message).toContain('Redirect URL "[redacted]"');
+	});
+
+	it('an App Secret inside the Redirect URL is not echoed by the output', async () => {
+		const store = new CredentialStore();
+		const secret = env.sim.demo.partnerApp.appSecret;
+		store.set(
+			PARTNER,
+			partnerCredential(env.sim, { redirectUrl: `https://partner.example/cb?key=${secret}` }),
+		);
+		const items = ok(await runAction(store, PARTNER, getUrl));
+		expect(String(items[0].json.authorizationUrl)).toContain('[redacted]');
 	});
 });

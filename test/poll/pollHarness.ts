@@ -13,7 +13,12 @@
  * The test controls time: Date alone is faked (jest), so n8n's clock and the in-process
  * simulator's clock (Date.now() + its offset) move together when the test sets the time, and
  * advanceClock on the simulator alone makes the two differ (clock skew).
+ *
+ * Every poll is checked like every action run (test/hardening/support/secretGuard.ts): no secret
+ * of the credential, in any encoding, in its items, its error or the lines it logged.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import { PollContext } from 'n8n-core';
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import {
@@ -22,11 +27,13 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type INodeTypes,
+	type LogMetadata,
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
 import { MarketplaceSellerPollTrigger } from '../../nodes/MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger.node';
-import { CredentialStore, TestCredentialsHelper } from '../support/n8nHarness';
+import { assertNoSecret, visibleRunText } from '../hardening/support/secretGuard';
+import { CredentialStore, storeSecrets, TestCredentialsHelper } from '../support/n8nHarness';
 
 export const POLL_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerPollTrigger';
 export const pollNodeType = new MarketplaceSellerPollTrigger();
@@ -38,6 +45,45 @@ const nodeTypes = {
 	getByNameAndVersion: () => pollNodeType,
 	getKnownTypes: () => ({}),
 } as unknown as INodeTypes;
+
+/** Every line n8n's logger was given in this test file (the poll context logs through it). */
+export const loggedLines: string[] = [];
+const n8nLogger = Container.get(Logger);
+const recorder = Object.create(n8nLogger) as Logger;
+for (const level of ['error', 'warn', 'info', 'debug'] as const) {
+	Object.defineProperty(recorder, level, {
+		value: (message: string, metadata?: LogMetadata) => {
+			loggedLines.push(`${level}: ${message} ${JSON.stringify(metadata ?? {})}`);
+			n8nLogger[level](message, metadata);
+		},
+	});
+}
+// Contexts read the logger from n8n's container when they first log.
+Container.set(Logger, recorder);
+
+/**
+ * Runs one poll and fails the test when its items, its error or a line logged while it ran holds
+ * a secret of the stored credentials.
+ */
+async function guardedPoll(
+	store: CredentialStore,
+	run: () => Promise<INodeExecutionData[][] | null>,
+): Promise<INodeExecutionData[][] | null> {
+	const firstLine = loggedLines.length;
+	let result: INodeExecutionData[][] | null = null;
+	let failure: unknown;
+	try {
+		result = await run();
+	} catch (error) {
+		failure = error;
+	}
+	const seen = [visibleRunText(failure, result?.[0] ?? []), ...loggedLines.slice(firstLine)].join(
+		'\n',
+	);
+	assertNoSecret(seen, storeSecrets(store), 'a poll (items, error or log lines)');
+	if (failure !== undefined) throw failure;
+	return result;
+}
 
 export interface PollRun {
 	items: IDataObject[];
@@ -134,7 +180,10 @@ export class PollTriggerRunner {
 
 	/** The next poll (the first one of a process is the activation poll). */
 	async poll(): Promise<PollRun> {
-		const result = (await pollNodeType.poll!.call(this.context)) as INodeExecutionData[][] | null;
+		const result = await guardedPoll(
+			this.store,
+			async () => (await pollNodeType.poll!.call(this.context)) as INodeExecutionData[][] | null,
+		);
 		const items = result?.[0]?.map((item) => item.json) ?? [];
 		const saved = !this.activated || items.length > 0;
 		this.activated = true;
@@ -186,7 +235,10 @@ export async function manualPoll(
 		variables: {},
 	} as unknown as IWorkflowExecuteAdditionalData;
 	const context = new PollContext(workflow, node, additionalData, 'manual', 'manual');
-	const result = (await pollNodeType.poll!.call(context)) as INodeExecutionData[][] | null;
+	const result = await guardedPoll(
+		store,
+		async () => (await pollNodeType.poll!.call(context)) as INodeExecutionData[][] | null,
+	);
 	return {
 		items: result?.[0]?.map((item) => item.json) ?? [],
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,

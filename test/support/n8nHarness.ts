@@ -304,15 +304,18 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	return result;
 }
 
-/** The secrets a run knows: those of the stored credentials (before and after it) and a given token. */
-function runSecrets(options: RunNodeOptions): Set<string> {
+/** The secrets of the stored credentials, before and after a run (tokens it obtained included). */
+export function storeSecrets(store: CredentialStore): Set<string> {
 	const secrets = new Set<string>();
-	for (const data of [
-		...options.store.saved.values(),
-		...options.store.updates.map((update) => update.data),
-	]) {
+	for (const data of [...store.saved.values(), ...store.updates.map((update) => update.data)]) {
 		for (const secret of credentialSecrets(data)) secrets.add(secret);
 	}
+	return secrets;
+}
+
+/** The secrets a run knows: those of the stored credentials (before and after it) and a given token. */
+function runSecrets(options: RunNodeOptions): Set<string> {
+	const secrets = storeSecrets(options.store);
 	if (typeof options.parameters.token === 'string' && !options.parameters.token.startsWith('='))
 		secrets.add(options.parameters.token);
 	return secrets;
@@ -348,5 +351,15 @@ export async function runListSearch(options: {
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.sku');
 	const method = options.node.methods?.listSearch?.[options.method];
 	if (!method) throw new Error(`No list search method ${options.method}`);
-	return await method.call(context, options.filter, options.paginationToken);
+	// What the editor shows, result or error, holds no secret of the credential in any encoding.
+	const where = `the list search "${options.method}"`;
+	let result: INodeListSearchResult;
+	try {
+		result = await method.call(context, options.filter, options.paginationToken);
+	} catch (error) {
+		assertNoSecret(visibleRunText(error, []), storeSecrets(options.store), `the error of ${where}`);
+		throw error;
+	}
+	assertNoSecret(JSON.stringify(result), storeSecrets(options.store), `the result of ${where}`);
+	return result;
 }

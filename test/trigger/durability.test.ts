@@ -508,6 +508,20 @@ describe('issue 11: delivery keys and seller from a verified source only', () =>
 			expect(first.dedupKey).not.toBe(second.dedupKey);
 	});
 
+	it('keys on the exact text of numbers beyond a double (1e400 and 2e400 are not one key; issue 24)', async () => {
+		const state = getReceiverState('wf/huge', settings, staticDataPersistence({}), NOW);
+		const decisions = [];
+		for (const value of ['1e400', '2e400', '-1e400', '1e-400', '2e-400'])
+			decisions.push(await handlePush(rawPush(value), settings, state, NOW * 1000));
+		expect(decisions.map((decision) => decision.action)).toEqual([
+			'accept',
+			'accept',
+			'accept',
+			'accept',
+			'accept',
+		]);
+	});
+
 	it('keeps the keys of ordinary numbers as they were (no duplicate run after an upgrade)', () => {
 		const text =
 			'{"eventType":"x","shipmentId":"S","timestamp":"t","attributes":{"qty":1.50,"n":100,"e":1e2}}';

@@ -131,6 +131,72 @@ describe('location to seller map', () => {
 	});
 });
 
+describe('issue 24: the seller memory is bounded in bytes, not only in entries', () => {
+	const long = 'S'.repeat(20_000);
+
+	it('an id over 128 characters still resolves by its location but is not learned', () => {
+		const resolver = new SellerResolver(20_000);
+		expect(
+			resolver.resolve(
+				{
+					eventType: 'shipment_created',
+					shipmentId: long,
+					returnId: `R${long}`,
+					locationId: 'LOC-A',
+				},
+				LOCATIONS,
+			),
+		).toEqual({ sellerId: 'seller-a', via: 'location', learned: false });
+		expect(resolver.size).toBe(0);
+		expect(resolver.resolve({ eventType: 'shipment_packed', shipmentId: long }, LOCATIONS)).toEqual(
+			{
+				sellerId: null,
+				via: 'none',
+				learned: false,
+			},
+		);
+		// An id at the bound is learned as before.
+		const atBound = 'S'.repeat(128);
+		resolver.resolve(
+			{ eventType: 'shipment_created', shipmentId: atBound, locationId: 'LOC-A' },
+			LOCATIONS,
+		);
+		expect(resolver.size).toBe(1);
+	});
+
+	it('a saved memory with such ids drops them alone on restore', () => {
+		const resolver = new SellerResolver(10);
+		resolver.restore({
+			entries: [
+				[`s:${long}`, 'seller-a'],
+				['s:S1', 'seller-a'],
+			],
+		});
+		expect(resolver.snapshot().entries).toEqual([['s:S1', 'seller-a']]);
+	});
+
+	it('20,000 pushes with 20 KB ids leave the default memory (20,000 entries) empty; with ids at the bound it stays under 3.5 MB', () => {
+		const resolver = new SellerResolver(20_000);
+		for (let i = 0; i < 20_000; i += 1)
+			resolver.resolve(
+				{ eventType: 'shipment_created', shipmentId: `${i}${long}`, locationId: 'LOC-A' },
+				LOCATIONS,
+			);
+		expect(resolver.size).toBe(0);
+		for (let i = 0; i < 20_000; i += 1)
+			resolver.resolve(
+				{
+					eventType: 'shipment_created',
+					shipmentId: String(i).padStart(128, 'S'),
+					locationId: 'LOC-A',
+				},
+				LOCATIONS,
+			);
+		expect(resolver.size).toBe(20_000);
+		expect(JSON.stringify(resolver.snapshot()).length).toBeLessThan(3_500_000);
+	});
+});
+
 describe('bounded FIFO map', () => {
 	it('evicts in insertion order in O(1), moving changed entries to the newest end', () => {
 		const map = new BoundedFifoMap<string>(3);

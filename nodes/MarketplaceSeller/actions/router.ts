@@ -1,7 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { redactError, redactOutput } from '../helpers/redaction';
-import { knownSecrets } from '../transport';
+import { runRedaction } from '../helpers/redaction';
 import * as authorization from './authorization/Authorization.resource';
 import * as listing from './listing/Listing.resource';
 import type { MarketplaceSellerOperation, MarketplaceSellerResource } from './node.type';
@@ -29,6 +28,9 @@ const resources: Record<MarketplaceSellerResource, Record<string, unknown>> = {
  * many items into one request; each operation pairs its output items with their inputs.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	// Whatever comes out, result or error, carries no secret of the credential or of the run
+	// (helpers/redaction.ts), also when the operation sends nothing.
+	const redaction = await runRedaction(this);
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as MarketplaceSellerResource;
 	const operation = this.getNodeParameter('operation', 0) as MarketplaceSellerOperation;
@@ -39,12 +41,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" is not known for "${resource}"`,
 		);
 	}
-	// Whatever comes out, result or error, carries no secret of the run (helpers/redaction.ts).
 	let output: INodeExecutionData[];
 	try {
 		output = await module.execute.call(this, items);
 	} catch (error) {
-		throw redactError(error, knownSecrets(this));
+		throw redaction.error(error);
 	}
-	return [redactOutput(output, knownSecrets(this))];
+	return [redaction.items(output)];
 }

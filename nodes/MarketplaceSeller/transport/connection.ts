@@ -3,15 +3,10 @@
  * message and output (the app secret, alone and with the App ID as in the Basic header, the
  * tokens, the authorization code, and values a request adds, such as a token to check).
  */
-import type {
-	ICredentialDataDecryptedObject,
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { readStoredTokenData } from '../../shared/grants';
 import { credentialTypeOf } from '../../shared/authentication';
-import { parseAuthorizationInput } from '../../shared/authorizationUrl';
+import { credentialSecrets } from '../../shared/credentialSecrets';
 import type { CredentialTypeName } from '../../shared/profile';
 import { resolveBaseUrl } from '../../shared/baseUrl';
 import { toNodeError } from './errors';
@@ -32,26 +27,6 @@ const connections = new WeakMap<MarketplaceContext, Promise<Connection>>();
 /** The same connections once resolved, for synchronous readers (per-item results). */
 const resolved = new WeakMap<MarketplaceContext, Connection>();
 
-/** The credential's secrets: app secret (also as appid:secret), access and refresh token, code. */
-function secretsOf(credentials: ICredentialDataDecryptedObject): string[] {
-	const stored = readStoredTokenData(credentials);
-	const input = parseAuthorizationInput(
-		credentials.authorizationCode,
-		credentials.authorizationState,
-	);
-	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
-	// The Basic header carries base64(appid:secret); its encodings are derived from this pair.
-	const pair =
-		appSecret !== '' ? `${String(credentials.appId ?? '').trim()}:${appSecret}` : undefined;
-	return [
-		appSecret,
-		pair,
-		credentials.accessToken,
-		stored.refreshToken,
-		input.kind === 'code' ? input.code : undefined,
-	].filter((value): value is string => typeof value === 'string' && value !== '');
-}
-
 export function addSecrets(connection: Connection, secrets: string[]): void {
 	for (const secret of secrets)
 		if (secret !== '' && !connection.secrets.includes(secret)) connection.secrets.push(secret);
@@ -68,15 +43,18 @@ export async function learnSecrets(
 	connection: Connection,
 ): Promise<void> {
 	try {
-		addSecrets(connection, secretsOf(await context.getCredentials(connection.credentialType)));
+		addSecrets(
+			connection,
+			credentialSecrets(await context.getCredentials(connection.credentialType)),
+		);
 	} catch {
 		// Keep the secrets known so far; the message is still redacted with them.
 	}
 }
 
 /** The secrets known for this execution so far (empty before the first request). */
-export function knownSecrets(context: MarketplaceContext): string[] {
-	return resolved.get(context)?.secrets ?? [];
+export function knownSecrets(context: object): string[] {
+	return resolved.get(context as MarketplaceContext)?.secrets ?? [];
 }
 
 async function connect(context: MarketplaceContext): Promise<Connection> {
@@ -85,7 +63,7 @@ async function connect(context: MarketplaceContext): Promise<Connection> {
 	const connection: Connection = {
 		credentialType,
 		baseUrl: resolveBaseUrl(credentials),
-		secrets: secretsOf(credentials),
+		secrets: credentialSecrets(credentials),
 		tokenKnown: typeof credentials.accessToken === 'string' && credentials.accessToken !== '',
 	};
 	resolved.set(context, connection);

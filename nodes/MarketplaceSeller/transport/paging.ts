@@ -77,6 +77,18 @@ function nextPagePath(link: string, prefix: string): string | undefined {
 	return path === prefix || path.startsWith(`${prefix}/`) ? path : `${prefix}${path}`;
 }
 
+/**
+ * A link as an error message names it: origin and path, never the query or fragment, where a
+ * hostile or broken server may echo a token (the message also passes the redaction).
+ */
+export function linkForMessage(link: string): string {
+	if (URL.canParse(link)) {
+		const url = new URL(link);
+		if (url.origin !== 'null') return `${url.origin}${url.pathname}`;
+	}
+	return link.split(/[?#]/, 1)[0];
+}
+
 /** The path of a next-page link, or an error naming what was wrong with it. */
 export function followLink(
 	context: MarketplaceContext,
@@ -89,7 +101,7 @@ export function followLink(
 	if (path === undefined) {
 		const problem =
 			typeof link === 'string' && link !== ''
-				? `an absolute ${field} (${link}), which is not followed`
+				? `an absolute ${field} (${linkForMessage(link)}), which is not followed`
 				: `no ${field}`;
 		throw new NodeOperationError(
 			context.getNode(),

@@ -4,6 +4,8 @@
  * same double, so two different order items would share a delivery key and the second push would
  * be dropped as a duplicate (issue 11, point 7). Numbers of up to 15 significant digits are held
  * exactly by a double and keep the form JSON.parse gives them, so existing keys do not change.
+ * Numbers beyond a double's range keep their text too: JSON.parse makes 1e400 and 2e400 both
+ * Infinity (and 1e-400 and 2e-400 both 0), which would again give two pushes one key.
  */
 
 /** A number whose exact decimal text a double cannot hold; canonicalised as that text. */
@@ -62,7 +64,9 @@ class Reader {
 		this.at += match[0].length;
 		const text = match[0];
 		const value = Number(text);
-		return significantDigits(text) > MAX_EXACT_DIGITS ? new ExactNumber(text) : value;
+		const digits = significantDigits(text);
+		const outOfRange = !Number.isFinite(value) || (value === 0 && digits > 0);
+		return digits > MAX_EXACT_DIGITS || outOfRange ? new ExactNumber(text) : value;
 	}
 
 	private string(): string {

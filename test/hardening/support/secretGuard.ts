@@ -107,7 +107,21 @@ export function credentialSecrets(data: ICredentialDataDecryptedObject): string[
 	);
 }
 
-/** Everything of a run a user can see: the error (message, description, details) and the items' JSON. */
+/** The messages of the errors an error wraps (`cause`, which n8n keeps and logs). */
+function causeMessages(error: unknown): string[] {
+	const messages: string[] = [];
+	let cause = (error as { cause?: unknown } | undefined)?.cause;
+	for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth++) {
+		messages.push(String((cause as { message?: unknown }).message ?? ''));
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return messages;
+}
+
+/**
+ * Everything of a run a user can see: the error (message, description, details, the messages of
+ * the errors it wraps) and the items' JSON.
+ */
 export function visibleRunText(error: unknown, items: INodeExecutionData[]): string {
 	const errorText =
 		error === undefined
@@ -121,6 +135,7 @@ export function visibleRunText(error: unknown, items: INodeExecutionData[]): str
 		errorText,
 		String(message ?? ''),
 		String(description ?? ''),
+		...causeMessages(error),
 		JSON.stringify(items.map((item) => item.json)),
 	].join('\n');
 }
