@@ -15,15 +15,15 @@ import type { PageSource } from './poller';
 import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
 
 /**
- * The poll context as the transport's context, new for each poll. The transport uses getNode,
- * getCredentials, getNodeParameter(name, fallback) and helpers.httpRequestWithAuthentication,
- * which a poll context has with the same signatures as a load-options context; the transport's
- * type does not list poll contexts yet. n8n keeps one poll context for the whole activation and
- * the transport reads the credential's base URL once per context: a new object inheriting from
- * it makes every poll read the credential as it is now (an edit applies at the next poll).
+ * The poll context as the transport's context. The transport uses getNode, getCredentials,
+ * getNodeParameter(name, fallback) and helpers.httpRequestWithAuthentication, which a poll
+ * context has with the same signatures as a load-options context; the transport's type does
+ * not list poll contexts yet. The context given here is the one redactedPoll.ts makes for each
+ * poll: the transport reads the credential once per context, so every poll reads it as it is now
+ * (an edit applies at the next poll), and the secrets it learns join that poll's redaction.
  */
 export function transportContext(context: IPollFunctions): MarketplaceContext {
-	return Object.create(context) as MarketplaceContext;
+	return context as unknown as MarketplaceContext;
 }
 
 /** A 429 that outlasted the transport's retries (n8n's NodeApiError carries the status as httpCode). */

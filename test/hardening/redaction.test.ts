@@ -347,6 +347,26 @@ describe('the poll trigger: items, errors and log lines carry no secret', () => 
 		expect(loggedLines.slice(firstLine).join('\n')).toContain(`(${ELSEWHERE}/[redacted])`);
 	});
 
+	it('a token obtained during the poll joins that poll redaction (base64 in a next link)', async () => {
+		// The credential holds no token yet: the poll's first search obtains one, which only the
+		// transport learns; the answer to that same search echoes it base64-encoded.
+		const runner = new PollTriggerRunner(env.store, { events: ['shipment_created'] });
+		await runner.poll();
+		expect(accessToken(env.store)).toBe('');
+		env.at(30);
+		env.sim.control.onCall({ route: SEARCH }, () => {
+			const [{ token }] = env.sim.control.listTokens({ kind: 'access' }).tokens;
+			env.sim.control.addFault({
+				route: SEARCH,
+				status: 200,
+				body: { hasMore: true, shipments: [], nextPageUrl: `${ELSEWHERE}/${b64(token)}` },
+				times: -1,
+			});
+		});
+		const error = (await runner.poll().catch((caught: unknown) => caught)) as Error;
+		expect(error.message).toContain(`(${ELSEWHERE}/[redacted])`);
+	});
+
 	it('a record echoing the token (raw after Bearer, base64) comes out redacted', async () => {
 		const { runner, token } = await readingRunner();
 		env.at(60);
