@@ -3,8 +3,8 @@
  * docs/marketplace-api/authentication.md#authorization-code-flow) as a signed, stateless
  * ticket: `v1.<payload>.<mac>`, where the payload (base64url JSON) names the seller reference the
  * partner chose, the App ID, and the issue and expiry times, and the mac is HMAC-SHA256 with the
- * app secret over the payload. Complete Authorization can then check a redirect without any
- * storage: a state it accepts was issued with this app's secret, for this reference, and is not
+ * app secret over the payload. Connect Seller and Complete Authorization can then check a
+ * redirect without any storage: a state it accepts was issued with this app's secret, for this reference, and is not
  * older than its validity.
  *
  * What it cannot see without storage is a second use of a genuine state within its validity:
