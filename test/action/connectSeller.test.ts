@@ -180,6 +180,27 @@ describe('Authorization > Connect Seller', () => {
 		expect(tokenCalls(env.sim)).toHaveLength(0);
 	});
 
+	it('a code the marketplace refuses creates nothing: the code is proven genuine before any credential exists', async () => {
+		const store = partnerWithN8n(env.sim, n8n.api);
+		const { query } = await authorize(env.sim, store, 'acme-8');
+		// A well-formed code the marketplace never issued, with the genuine state.
+		const result = await runOnboarding(
+			store,
+			connect(),
+			[{ query: { ...query, code: 'AbC123xyz' } }],
+			{
+				staticData: {},
+			},
+		);
+		const error = failed(result);
+		expect(result.items).toHaveLength(0);
+		expect(error.message).toMatch(/^The marketplace did not accept the seller's code: /);
+		expect(error.description).toMatch(/^No credential was created or changed\./);
+		expect(tokenCalls(env.sim).map((call) => call.status)).toEqual([400]);
+		expect(n8n.api.requests.map((request) => request.method)).toEqual(['GET']);
+		expect(n8n.api.credentials.size).toBe(0);
+	});
+
 	it('a failing n8n API: a clear error naming the n8n API credential, no output', async () => {
 		const store = partnerWithN8n(env.sim, n8n.api);
 		const { query } = await authorize(env.sim, store, 'acme-5');
