@@ -255,6 +255,14 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 		const reused = await arrive(again);
 		expect(reused.status).toBe(400);
 		expect(reused.page).toContain('We could not connect your seller account');
+		// The used states are saved with the workflow (n8n saves a production execution's static
+		// data when it changed): three accepted links, nothing of the refused ones, no state text.
+		const stored = (await s().n8n.workflowStaticData(onboarding.id)) as {
+			'node:Connect Seller'?: { usedStates?: Record<string, number> };
+		} | null;
+		const used = stored?.['node:Connect Seller']?.usedStates ?? {};
+		expect(Object.keys(used)).toHaveLength(3);
+		expect(JSON.stringify(stored)).not.toContain('v1.');
 
 		const executions = await settledExecutions(s().api, onboarding.id);
 		expect(executions.slice(0, 5).map((execution) => execution.status)).toEqual([
