@@ -31,7 +31,7 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 
 	properties: INodeProperties[] = credentialProperties({
 		notice:
-			'For partners and aggregators acting for a seller. First setup: 1) fill in App ID, App Secret, Redirect URL and the base URL, leave Authorization Code empty and save. The test then answers "Couldn\'t connect" on purpose: under More details it gives the authorization URL. 2) The seller opens it and presses Allow; their browser goes to your redirect URL with ?code=...&state=... 3) Paste that code, or the whole address, into Authorization Code and save: the test now passes. The code works once and is cleared after use; n8n renews access with the refresh token by itself. Many sellers: see the partner onboarding example.',
+			'For partners and aggregators acting for a seller. First setup: 1) fill in App ID, App Secret, Redirect URL and the base URL, leave Authorization Code empty and save. The test then answers "Couldn\'t connect" on purpose: under More details it gives the authorization URL. 2) The seller opens it and presses Allow; their browser goes to your redirect URL with ?code=...&state=... 3) Paste that code, or the whole address, into Authorization Code and save: the test now passes. The code works once and is cleared after use; n8n renews access with the refresh token by itself. Many sellers: the Marketplace Seller node\'s Connect Seller operation creates this credential for each seller (see the partner onboarding example).',
 		appKind: 'third party app',
 		appFields: [
 			{
@@ -63,6 +63,15 @@ export class MarketplaceSellerOAuth2Api implements ICredentialType {
 				default: '',
 				description:
 					'The state value that came back with the code. Not needed when the whole address was pasted above.',
+			},
+			{
+				displayName: 'Tokens From Connect Seller',
+				name: 'connectSellerTokens',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description:
+					"Filled by the node's Connect Seller operation with the tokens of the seller's approval; moved into the credential's own token storage on first use, then emptied. Leave it empty.",
 			},
 		],
 	});

@@ -1,6 +1,7 @@
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
+	type INodeCredentialDescription,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
@@ -17,6 +18,16 @@ import * as token from './actions/token/Token.resource';
 import { authenticationProperty, credentialsByAuthentication } from '../shared/authentication';
 import { MARKETPLACE } from '../shared/profile';
 
+/** The Authentication choices, and n8n's own API credential for Connect Seller to save a credential. */
+const actionCredentials: INodeCredentialDescription[] = [
+	...credentialsByAuthentication,
+	{
+		name: 'n8nApi',
+		required: true,
+		displayOptions: { show: { resource: ['authorization'], operation: ['connectSeller'] } },
+	},
+];
+
 export class MarketplaceSeller implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Marketplace Seller',
@@ -32,7 +43,7 @@ export class MarketplaceSeller implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: credentialsByAuthentication,
+		credentials: actionCredentials,
 		properties: [
 			authenticationProperty,
 			{

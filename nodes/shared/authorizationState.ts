@@ -3,13 +3,16 @@
  * docs/marketplace-api/authentication.md#authorization-code-flow) as a signed, stateless
  * ticket: `v1.<payload>.<mac>`, where the payload (base64url JSON) names the seller reference the
  * partner chose, the App ID, and the issue and expiry times, and the mac is HMAC-SHA256 with the
- * app secret over the payload. Complete Authorization can then check a redirect without any
- * storage: a state it accepts was issued with this app's secret, for this reference, and is not
+ * app secret over the payload. Connect Seller and Complete Authorization can then check a
+ * redirect without any storage: a state it accepts was issued with this app's secret, for this reference, and is not
  * older than its validity.
  *
- * What it cannot see without storage is a replay of a genuine redirect within the validity: the
- * marketplace accepts each code once, so the second credential made from it fails its first
- * exchange ("already used").
+ * What it cannot see without storage is a second use of a genuine state within its validity:
+ * the onboarding operations remember the states they accepted (actions/authorization/usedStates.ts,
+ * docs/marketplace-seller-node.md#what-onboarding-guarantees).
+ *
+ * The MAC is checked before anything of the payload is read, so a state that fails it shows
+ * nothing of what it carries; a state longer than any this module issues is not even decoded.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -19,6 +22,17 @@ const MAC_LABEL = 'marketplace-seller-authorization-state';
 export const MAX_REFERENCE_LENGTH = 100;
 /** How far a state's issue time may lie ahead of this clock (another n8n instance's clock). */
 const CLOCK_LEEWAY_SECONDS = 60;
+/**
+ * Longer than any state issued here: a 100-character reference of 4-byte characters and a
+ * 100-character App ID encode to well under 1,200 characters.
+ */
+const MAX_STATE_LENGTH = 1_500;
+/**
+ * Characters a reference may not hold: controls (Cc), invisible formatting such as bidi overrides
+ * and zero-width characters (Cf), surrogates (Cs), line and paragraph separators (Zl, Zp) and any
+ * space separator other than the plain space. A reference names a credential and shows on pages.
+ */
+const FORBIDDEN_IN_REFERENCE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
 
 interface Payload {
 	/** Seller reference. */
@@ -47,7 +61,7 @@ export type StateProblem = 'missing' | 'malformed' | 'wrongApp' | 'forged' | 'ex
 
 export type StateCheck =
 	| { ok: true; verified: VerifiedState }
-	| { ok: false; problem: StateProblem; appId?: string; expiresAt?: string };
+	| { ok: false; problem: StateProblem; expiresAt?: string };
 
 function mac(appSecret: string, encodedPayload: string): string {
 	return createHmac('sha256', appSecret)
@@ -64,10 +78,8 @@ export function referenceProblem(reference: string): string | undefined {
 	if (reference === '') return 'is empty';
 	if (reference.length > MAX_REFERENCE_LENGTH)
 		return `is longer than ${MAX_REFERENCE_LENGTH} characters`;
-	const control = [...reference].some(
-		(char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f,
-	);
-	if (control) return 'contains a control character (such as a line break)';
+	if (FORBIDDEN_IN_REFERENCE.test(reference))
+		return 'contains an invisible, control or line-breaking character';
 	return undefined;
 }
 
@@ -119,25 +131,31 @@ function sameMac(expected: string, given: string): boolean {
 }
 
 /**
- * Checks a state against the credential's app. The app is compared before the signature only to
- * give a more useful message: a state naming another app fails the signature as well.
+ * Checks a state against the credential's app: its shape, then the MAC, and only then what the
+ * payload says. A state of another app fails the MAC (its secret differs); `wrongApp` is left
+ * for two apps sharing one secret. No problem carries text from the state.
  */
 export function verifyState(
 	state: string,
 	options: { appId: string; appSecret: string; nowMs: number },
 ): StateCheck {
 	if (state === '') return { ok: false, problem: 'missing' };
-	const parts = state.split('.');
-	const payload = parts.length === 3 && parts[0] === VERSION ? decodePayload(parts[1]) : undefined;
+	// Without a secret anyone could compute the MAC (callers refuse an empty secret first).
+	if (options.appSecret === '') return { ok: false, problem: 'forged' };
+	const parts = state.length > MAX_STATE_LENGTH ? [] : state.split('.');
+	const shaped =
+		parts.length === 3 &&
+		parts[0] === VERSION &&
+		/^[A-Za-z0-9_-]+$/.test(parts[1]) &&
+		/^[A-Za-z0-9_-]{1,100}$/.test(parts[2]);
+	if (!shaped) return { ok: false, problem: 'malformed' };
+	if (!sameMac(mac(options.appSecret, parts[1]), parts[2])) return { ok: false, problem: 'forged' };
+	const payload = decodePayload(parts[1]);
 	if (payload === undefined || referenceProblem(payload.r) !== undefined)
 		return { ok: false, problem: 'malformed' };
-	if (payload.a !== options.appId) return { ok: false, problem: 'wrongApp', appId: payload.a };
+	if (payload.a !== options.appId) return { ok: false, problem: 'wrongApp' };
 	const now = Math.floor(options.nowMs / 1000);
-	if (
-		!sameMac(mac(options.appSecret, parts[1]), parts[2]) ||
-		payload.i > now + CLOCK_LEEWAY_SECONDS ||
-		payload.e <= payload.i
-	) {
+	if (payload.i > now + CLOCK_LEEWAY_SECONDS || payload.e <= payload.i) {
 		return { ok: false, problem: 'forged' };
 	}
 	if (now >= payload.e) return { ok: false, problem: 'expired', expiresAt: iso(payload.e) };

@@ -44,6 +44,31 @@ export interface StoredTokenData extends IDataObject {
 	obtainedAt?: string;
 }
 
+/**
+ * The tokens Connect Seller obtained for a seller, written into the new credential's visible
+ * password field `connectSellerTokens`: n8n's public API accepts no hidden field
+ * (docs/marketplace-seller-node.md#connect-seller). The first preAuthentication moves them into
+ * the credential's own token fields and empties it.
+ */
+export interface HandedOverTokens extends StoredTokenData {
+	accessToken: string;
+}
+
+export const HANDOVER_FIELD = 'connectSellerTokens';
+
+function readHandover(credentials: ICredentialDataDecryptedObject): HandedOverTokens | undefined {
+	const raw = credentials[HANDOVER_FIELD];
+	if (typeof raw !== 'string' || !raw.startsWith('{')) return undefined;
+	try {
+		const parsed = JSON.parse(raw) as Partial<HandedOverTokens>;
+		if (typeof parsed.refreshToken === 'string' && parsed.refreshToken !== '')
+			return { accessToken: '', ...parsed } as HandedOverTokens;
+	} catch {
+		// An unreadable handover is ignored like a missing one.
+	}
+	return undefined;
+}
+
 export function readStoredTokenData(credentials: ICredentialDataDecryptedObject): StoredTokenData {
 	const data = credentials.oauthTokenData;
 	if (data && typeof data === 'object' && !Array.isArray(data)) return data as StoredTokenData;
@@ -155,6 +180,79 @@ function isInvalidGrant(error: unknown): error is TokenRequestError {
 	);
 }
 
+/** The token data to keep from a code or refresh grant's answer. */
+function nextTokenData(
+	token: TokenResponse,
+	stored: StoredTokenData,
+	grant: 'authorization_code' | 'refresh_token',
+	scope: string,
+	codeFingerprint: string | undefined,
+): StoredTokenData {
+	const now = Date.now();
+	const refreshToken = token.refresh_token ?? stored.refreshToken;
+	const refreshRenewed =
+		token.refresh_token !== undefined && token.refresh_token !== stored.refreshToken;
+	return {
+		accessTokenExpiresAt: expiresAt(now, token.expires_in),
+		refreshToken,
+		refreshTokenExpiresAt:
+			expiresAt(now, token.refresh_token_expires_in) ??
+			(refreshRenewed ? undefined : stored.refreshTokenExpiresAt),
+		codeFingerprint: codeFingerprint ?? stored.codeFingerprint,
+		scope: token.scope ?? scope,
+		grant,
+		obtainedAt: new Date(now).toISOString(),
+	};
+}
+
+/**
+ * Exchanges a seller's authorization code with the partner credential's app (Connect Seller,
+ * docs/marketplace-api/authentication.md#authorization-code-flow): the same token service call
+ * as the credential's own first exchange. Answers the tokens to hand over to the seller's new
+ * credential; a refused code is a TokenRequestError.
+ */
+export async function exchangeAuthorizationCode(
+	helper: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	code: string,
+	state: string,
+): Promise<HandedOverTokens> {
+	const baseUrl = resolveBaseUrl(credentials);
+	const { appId, appSecret } = requireAppKeys(credentials);
+	const redirectUri = checkRedirectUrl(credentials.redirectUrl);
+	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
+	const token = await requestToken(helper, {
+		baseUrl,
+		appId,
+		appSecret,
+		grant: 'authorization_code',
+		query: { redirect_uri: redirectUri, code, state },
+		secrets: [code],
+	});
+	if (token.refresh_token === undefined) {
+		const failure: TokenFailure = {
+			grant: 'authorization_code',
+			errorDescription: 'the answer had no refresh_token',
+		};
+		throw new TokenRequestError(
+			'The token service gave no refresh token for the code',
+			failure,
+			'A third party app needs a refresh token to act for the seller later; check that the credential is your third party app, not a self access app.',
+		);
+	}
+	const data = nextTokenData(token, {}, 'authorization_code', scope, fingerprint(code));
+	return { accessToken: token.access_token, ...data };
+}
+
+function withoutAccessToken(handover: HandedOverTokens): StoredTokenData {
+	const data: StoredTokenData = { ...handover };
+	delete data.accessToken;
+	return data;
+}
+
+/** An access token handed over by Connect Seller is used while it has this much time left. */
+const HANDOVER_MIN_VALIDITY_MS = 5 * 60_000;
+
 /**
  * Authorization code and refresh grants (docs/marketplace-api/authentication.md#authorization-code-flow, docs/marketplace-api/authentication.md#token-endpoint, docs/marketplace-api/authentication.md#refresh-token-renewal): third party apps. A new code is
  * exchanged once; afterwards the refresh token renews the access token, and a refresh token the
@@ -168,7 +266,20 @@ export async function obtainPartnerToken(
 	const { appId, appSecret } = requireAppKeys(credentials);
 	const redirectUri = checkRedirectUrl(credentials.redirectUrl);
 	const scope = text(credentials.scope) || MARKETPLACE.defaultScope;
-	const stored = readStoredTokenData(credentials);
+	const handover = readHandover(credentials);
+	// Tokens from Connect Seller replace whatever the credential held (n8n's update replaced its data).
+	const stored: StoredTokenData = handover
+		? withoutAccessToken(handover)
+		: readStoredTokenData(credentials);
+	const handoverCleared = handover ? { [HANDOVER_FIELD]: '' } : {};
+	if (
+		handover &&
+		handover.accessToken !== '' &&
+		Date.parse(handover.accessTokenExpiresAt ?? '') - Date.now() > HANDOVER_MIN_VALIDITY_MS &&
+		text(credentials.authorizationCode) === ''
+	) {
+		return { ...storedFields(handover.accessToken, stored), ...handoverCleared };
+	}
 	const input = parseAuthorizationInput(
 		credentials.authorizationCode,
 		credentials.authorizationState,
@@ -253,24 +364,10 @@ export async function obtainPartnerToken(
 		throw failure;
 	}
 
-	const now = Date.now();
-	const refreshToken = token.refresh_token ?? stored.refreshToken;
-	const refreshRenewed =
-		token.refresh_token !== undefined && token.refresh_token !== stored.refreshToken;
-	const next: StoredTokenData = {
-		accessTokenExpiresAt: expiresAt(now, token.expires_in),
-		refreshToken,
-		refreshTokenExpiresAt:
-			expiresAt(now, token.refresh_token_expires_in) ??
-			(refreshRenewed ? undefined : stored.refreshTokenExpiresAt),
-		codeFingerprint: codeFingerprint ?? stored.codeFingerprint,
-		scope: token.scope ?? scope,
-		grant,
-		obtainedAt: new Date(now).toISOString(),
-	};
+	const next = nextTokenData(token, stored, grant, scope, codeFingerprint);
 	// n8n stores every field preAuthentication returns (credentials-helper.js preAuthentication,
 	// n8n 2.40.7 lines 118-126): the used code and its state are cleared, the fingerprint keeps
 	// a copy of the code pasted again from a stale form from being sent twice.
 	const cleared = input.kind === 'code' ? { authorizationCode: '', authorizationState: '' } : {};
-	return { ...storedFields(token.access_token, next), ...cleared };
+	return { ...storedFields(token.access_token, next), ...cleared, ...handoverCleared };
 }

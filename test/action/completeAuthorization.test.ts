@@ -123,29 +123,29 @@ describe('Authorization > Complete Authorization', () => {
 		expect(JSON.stringify(items)).not.toContain(env.sim.demo.partnerApp.appSecret);
 	});
 
-	it('valid, from the whole redirect address: the credential data it gives makes a working seller credential', async () => {
+	it('valid, from the whole redirect address: a credential made with its code works; no credential data is output', async () => {
 		const { location } = await authorize('acme-store-043');
 		const items = ok(
 			await runAction(
 				partner(),
 				PARTNER,
+				// includeCredentialData was removed (issue 24): an old workflow's value is ignored.
 				complete({ redirectInput: 'url', redirectAddress: location, includeCredentialData: true }),
 			),
 		);
-		const data = items[0].json.credentialData as Loose;
-		expect(data).toEqual({
-			...partnerCredential(env.sim, {}),
-			appSecret: undefined,
-			accessToken: undefined,
-			authorizationCode: items[0].json.code,
-			authorizationState: items[0].json.state,
-		});
+		expect(items[0].json.credentialData).toBeUndefined();
 		expect(items[0].json.sellerReference).toBe('acme-store-043');
 
-		// The seller's credential (with the App Secret added, as the example's n8n node does)
+		// A flow of the user's own: a seller credential with the partner app's keys and this code
 		// exchanges the code on first use, and acts for the seller who approved.
 		const seller = new CredentialStore();
-		seller.set(PARTNER, { ...data, appSecret: env.sim.demo.partnerApp.appSecret });
+		seller.set(
+			PARTNER,
+			partnerCredential(env.sim, {
+				authorizationCode: items[0].json.code as string,
+				authorizationState: items[0].json.state as string,
+			}),
+		);
 		env.sim.control.clearCalls();
 		ok(await runAction(seller, PARTNER, search));
 		expect(tokenCalls(env.sim).map((call) => call.query.grant_type)).toEqual([
@@ -205,10 +205,12 @@ describe('Authorization > Complete Authorization', () => {
 	it('wrong app: a state from another third party app credential', async () => {
 		const other = partner({ appId: 'other-partner-app', appSecret: 'other-partner-secret' });
 		const [item] = ok(await runAction(other, PARTNER, getUrl('acme-1')));
-		await refused(
+		// Its signature is checked first (issue 24): nothing of its payload, such as the App ID, is shown.
+		const error = await refused(
 			{ code: 'some-code', state: item.json.state },
-			"The state was issued for another app (other-partner-app), not this credential's app (demo-partner-app)",
+			"The state's signature does not match this credential's App Secret",
 		);
+		expect(error.description).toMatch(/made with another app's credential/);
 	});
 
 	it('malformed: a state Get Authorization URL did not issue, a missing state, or no code', async () => {
@@ -220,9 +222,10 @@ describe('Authorization > Complete Authorization', () => {
 			{ code: 'some-code', state: 'v1.not*base64.abc' },
 			'The state was not issued by Get Authorization URL',
 		);
+		// The signature is checked before the payload is read (issue 24).
 		await refused(
 			{ code: 'some-code', state: `v1.${Buffer.from('{"r":1}').toString('base64url')}.abc` },
-			'The state was not issued by Get Authorization URL',
+			"The state's signature does not match this credential's App Secret",
 		);
 		await refused({ code: 'some-code' }, 'The redirect has no state');
 		env.sim.control.clearCalls();
@@ -273,7 +276,7 @@ describe('Authorization > Complete Authorization', () => {
 			'Seller Reference is empty',
 		);
 		expect(failed(await runAction(partner(), PARTNER, getUrl('a\nb'))).message).toBe(
-			'Seller Reference contains a control character (such as a line break)',
+			'Seller Reference contains an invisible, control or line-breaking character',
 		);
 	});
 

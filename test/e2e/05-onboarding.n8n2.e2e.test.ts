@@ -1,9 +1,12 @@
 /**
  * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.40.7: a link from Get
  * Authorization URL, the seller's approval at the simulator's authorize endpoint, the browser's
- * redirect to the example's webhook, which creates a "Marketplace Seller OAuth2 API" credential
- * for the seller through n8n's own n8n node; a Shipment Get Many with that credential then works.
- * A forged or expired state creates nothing.
+ * redirect to the example's webhook, where Connect Seller exchanges the code and creates a
+ * "Marketplace Seller OAuth2 API" credential for the seller through n8n's public API; a Shipment
+ * Get Many with that credential then works. A second link for the same reference updates that
+ * credential (one credential, same id). The App Secret appears in no workflow parameter and no
+ * saved execution, in any encoding. A forged, expired or reused state, or a code that is an n8n
+ * expression, creates nothing.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { join } from 'node:path';
 import { repoRoot, request, type Credential, type WorkflowNode } from '../../scripts/e2e/lib';
 import { prepareExample } from '../../scripts/demo/examples';
 import { issueState } from '../../nodes/shared/authorizationState';
+import { findSecret } from '../hardening/support/secretGuard';
 import { useSession } from './support/session';
 import {
 	ACTION_NODE,
@@ -57,7 +61,7 @@ const s = useSession('n8n2', 'onboarding-n8n2', async (session) => {
 		{ resource: 'authorization', operation: 'getUrl', sellerReference: '={{ $json.body.ref }}' },
 		{ credentialType: PARTNER_CREDENTIAL_TYPE },
 	);
-	// The example as a partner would set it up: their credentials and their App Secret in place.
+	// The example as a partner would set it up: their two credentials chosen, nothing typed in.
 	const example = {
 		file: EXAMPLE_FILE,
 		workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', EXAMPLE_FILE), 'utf8')),
@@ -67,23 +71,14 @@ const s = useSession('n8n2', 'onboarding-n8n2', async (session) => {
 		filesFolder: '',
 	});
 	workflow.nodes = workflow.nodes.map((node): WorkflowNode => {
-		if (node.credentials?.[PARTNER_CREDENTIAL_TYPE])
-			return {
-				...node,
-				credentials: { [PARTNER_CREDENTIAL_TYPE]: { id: partner.id, name: partner.name } },
-			};
-		if (node.credentials?.n8nApi) {
-			const data = String(node.parameters.data).replace(
-				'REPLACE_WITH_YOUR_APP_SECRET',
-				app.appSecret,
-			);
-			return {
-				...node,
-				parameters: { ...node.parameters, data },
-				credentials: { n8nApi: { id: n8nApi.id, name: n8nApi.name } },
-			};
-		}
-		return node;
+		if (!node.credentials?.[PARTNER_CREDENTIAL_TYPE]) return node;
+		return {
+			...node,
+			credentials: {
+				[PARTNER_CREDENTIAL_TYPE]: { id: partner.id, name: partner.name },
+				n8nApi: { id: n8nApi.id, name: n8nApi.name },
+			},
+		};
 	});
 	const created = await session.api.createWorkflow(workflow);
 	await session.api.publishWorkflow(created.id);
@@ -125,8 +120,15 @@ async function sellerCredentials(): Promise<Credential[]> {
 	);
 }
 
+/** The secrets of the onboarding: the partner's App Secret and the n8n API key. */
+function secrets(): string[] {
+	return [s().sim.demo.partnerApp.appSecret, s().api.apiKey];
+}
+
 describe('Partner onboarding example in n8n 2.40.7', () => {
-	test('a seller authorizes: the workflow creates their credential, and a Shipment Get Many with it succeeds', async () => {
+	let firstCredentialId = '';
+
+	test('a seller authorizes: Connect Seller creates their credential, and a Shipment Get Many with it succeeds', async () => {
 		const { url, state } = await authorizationLink('acme-e2e-1');
 		const redirect = await approve(url);
 		expect(redirect.searchParams.get('state')).toBe(state);
@@ -140,7 +142,13 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 		expect(created.map((credential) => [credential.name, credential.type])).toEqual([
 			['Marketplace Seller - acme-e2e-1', PARTNER_CREDENTIAL_TYPE],
 		]);
-		expect(s().sim.control.counters().counters[TOKEN_ROUTE] ?? 0).toBe(0);
+		firstCredentialId = created[0].id;
+		// Connect Seller exchanged the code once, before the credential existed.
+		const grants = () =>
+			s()
+				.sim.control.listCalls({ route: TOKEN_ROUTE })
+				.calls.map((call) => [call.status, call.query.grant_type]);
+		expect(grants()).toEqual([[200, 'authorization_code']]);
 
 		const search = await createActionWorkflow(
 			s().n8n,
@@ -160,11 +168,9 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 		const { execution } = await runAction(s().n8n, s().api, search);
 		expect(execution.status).toBe('success');
 		expect(nodeOutput(execution, ACTION_NODE).length).toBeGreaterThan(0);
-		// The credential exchanged the seller's code on its first use, for the seller who approved.
-		const grants = s()
-			.sim.control.listCalls({ route: TOKEN_ROUTE })
-			.calls.map((call) => [call.status, call.query.grant_type]);
-		expect(grants).toEqual([[200, 'authorization_code']]);
+		// The credential used the tokens Connect Seller handed over: no second grant, and it acts
+		// for the seller who approved.
+		expect(grants()).toEqual([[200, 'authorization_code']]);
 		const tokens = s().sim.control.listTokens({
 			appId: s().sim.demo.partnerApp.appId,
 			kind: 'access',
@@ -172,8 +178,37 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 		expect(tokens.map((token) => token.sellerId)).toEqual([SELLER]);
 	});
 
-	test('a forged or an expired state creates nothing and shows the error page', async () => {
-		const before = (await sellerCredentials()).length;
+	test('a second link for the same reference updates the same credential: one credential for the seller', async () => {
+		const { url } = await authorizationLink('acme-e2e-1');
+		const { status, page } = await arrive((await approve(url)).searchParams);
+		expect(status).toBe(200);
+		expect(page).toContain('Reference: acme-e2e-1');
+		const named = (await sellerCredentials()).filter(
+			(credential) => credential.name === 'Marketplace Seller - acme-e2e-1',
+		);
+		expect(named.map((credential) => credential.id)).toEqual([firstCredentialId]);
+		const [last] = await settledExecutions(s().api, onboarding.id, { includeData: true });
+		const [item] = nodeOutput(last, 'Connect Seller');
+		expect(item.json).toMatchObject({
+			sellerReference: 'acme-e2e-1',
+			credentialId: firstCredentialId,
+			credentialAction: 'updated',
+		});
+	});
+
+	test('no workflow parameter and no saved execution holds the App Secret or the API key, in any encoding', async () => {
+		const workflow = await s().api.getWorkflow(onboarding.id);
+		expect(findSecret(JSON.stringify(workflow), secrets())).toBeUndefined();
+		const executions = await settledExecutions(s().api, onboarding.id, { includeData: true });
+		expect(executions.length).toBeGreaterThanOrEqual(2);
+		for (const execution of executions) {
+			expect(execution.data).toBeDefined();
+			expect(findSecret(JSON.stringify(execution), secrets())).toBeUndefined();
+		}
+	});
+
+	test('a forged, expired or reused state, or an expression as the code, creates nothing and shows the error page', async () => {
+		const before = await sellerCredentials();
 		const app = s().sim.demo.partnerApp;
 		const { url } = await authorizationLink('acme-e2e-2');
 		const redirect = await approve(url);
@@ -201,17 +236,45 @@ describe('Partner onboarding example in n8n 2.40.7', () => {
 				nowMs: Date.now() - 11 * 60_000,
 			}).state,
 		);
+		// An n8n expression as the code, with the genuine state.
+		const expression = new URLSearchParams(redirect.searchParams);
+		expression.set('code', '={{ 1 }}');
 
-		for (const query of [forged, expired]) {
+		const tokenCallsBefore = s().sim.control.listCalls({ route: TOKEN_ROUTE }).calls.length;
+		for (const [what, query] of Object.entries({ forged, expired, expression })) {
 			const { status, page } = await arrive(query);
-			expect(status).toBe(400);
+			expect({ what, status }).toEqual({ what, status: 400 });
 			expect(page).toContain('We could not connect your seller account');
 		}
+		expect(s().sim.control.listCalls({ route: TOKEN_ROUTE }).calls).toHaveLength(tokenCallsBefore);
+		// The genuine redirect was not consumed by the refusals above: it still connects.
+		expect((await arrive(redirect.searchParams)).status).toBe(200);
+		// Reused: the same state again, with a new genuine code.
+		const again = new URLSearchParams(redirect.searchParams);
+		again.set('code', new URL((await approve(url)).toString()).searchParams.get('code') ?? '');
+		const reused = await arrive(again);
+		expect(reused.status).toBe(400);
+		expect(reused.page).toContain('We could not connect your seller account');
+		// The used states are saved with the workflow (n8n saves a production execution's static
+		// data when it changed): three accepted links, nothing of the refused ones, no state text.
+		const stored = (await s().n8n.workflowStaticData(onboarding.id)) as {
+			'node:Connect Seller'?: { usedStates?: Record<string, number> };
+		} | null;
+		const used = stored?.['node:Connect Seller']?.usedStates ?? {};
+		expect(Object.keys(used)).toHaveLength(3);
+		expect(JSON.stringify(stored)).not.toContain('v1.');
+
 		const executions = await settledExecutions(s().api, onboarding.id);
-		expect(executions.slice(0, 2).map((execution) => execution.status)).toEqual([
+		expect(executions.slice(0, 5).map((execution) => execution.status)).toEqual([
+			'success',
+			'success',
+			'success',
 			'success',
 			'success',
 		]);
-		expect(await sellerCredentials()).toHaveLength(before);
+		const after = await sellerCredentials();
+		expect(after.map((credential) => credential.name).sort()).toEqual(
+			[...before.map((credential) => credential.name), 'Marketplace Seller - acme-e2e-2'].sort(),
+		);
 	});
 });

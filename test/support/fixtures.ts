@@ -2,6 +2,7 @@
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import type {
+	IDataObject,
 	ICredentialDataDecryptedObject,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
@@ -83,6 +84,27 @@ export async function runAction(
 		store,
 		credentialType,
 		continueOnFail,
+	});
+}
+
+/** runAction with the harness's further options: more credentials, shared static data. */
+export async function runActionWith(
+	store: CredentialStore,
+	credentialType: string,
+	parameters: Record<string, unknown>,
+	input: Array<Record<string, unknown>> | undefined,
+	options: { otherCredentialTypes?: string[]; staticData?: IDataObject; continueOnFail?: boolean },
+): Promise<RunNodeResult> {
+	return await runNode({
+		node: actionNode,
+		parameters: {
+			authentication: credentialType === PARTNER ? 'authorizationCode' : 'clientCredentials',
+			...parameters,
+		} as never,
+		input: input as never,
+		store,
+		credentialType,
+		...options,
 	});
 }
 

@@ -40,9 +40,41 @@ import {
 } from '../hardening/support/secretGuard';
 import { MarketplaceSellerOAuth2Api } from '../../credentials/MarketplaceSellerOAuth2Api.credentials';
 
+/**
+ * A stand-in for n8n's own "n8n API" credential (n8nApi, in n8n's nodes-base package, which the
+ * tests do not install): the same two fields, and the API key sent as X-N8N-API-KEY.
+ */
+class TestN8nApi implements ICredentialType {
+	name = 'n8nApi';
+
+	displayName = 'n8n API';
+
+	properties: ICredentialType['properties'] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
+		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: '' },
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, 'X-N8N-API-KEY': String(credentials.apiKey) },
+		};
+	}
+}
+
 export const CREDENTIAL_CLASSES: Record<string, ICredentialType> = {
 	marketplaceSellerApi: new MarketplaceSellerApi(),
 	marketplaceSellerOAuth2Api: new MarketplaceSellerOAuth2Api(),
+	n8nApi: new TestN8nApi(),
 };
 
 /** In-memory credential storage with a log of what n8n would have written to its database. */
@@ -176,6 +208,10 @@ export interface RunNodeOptions {
 	store: CredentialStore;
 	/** Which stored credential the node uses (credential type name). */
 	credentialType: string;
+	/** Further stored credentials the node uses, by type (e.g. n8nApi beside the partner's). */
+	otherCredentialTypes?: string[];
+	/** The workflow's static data, shared between runs when the same object is passed. */
+	staticData?: IDataObject;
 	continueOnFail?: boolean;
 }
 
@@ -209,7 +245,11 @@ function testNode(
 	parameters: INodeParameters,
 	credentialType: string,
 	type = 'n8n-nodes-marketplace-seller.marketplaceSeller',
+	otherCredentialTypes: string[] = [],
 ): INode {
+	const credentials: INode['credentials'] = {};
+	for (const [index, name] of [credentialType, ...otherCredentialTypes].entries())
+		credentials[name] = { id: `cred-${index + 1}`, name: `Test credential ${index + 1}` };
 	return {
 		id: 'node-1',
 		name: NODE_NAME,
@@ -217,7 +257,7 @@ function testNode(
 		typeVersion: 1,
 		position: [0, 0],
 		parameters,
-		credentials: { [credentialType]: { id: 'cred-1', name: 'Test credential' } },
+		credentials,
 	};
 }
 
@@ -227,7 +267,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	runCounter += 1;
 	const executionId = `test-${runCounter}`;
 	const node: INode = {
-		...testNode(options.parameters, options.credentialType, options.type),
+		...testNode(
+			options.parameters,
+			options.credentialType,
+			options.type,
+			options.otherCredentialTypes,
+		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const workflow = new Workflow({
@@ -236,6 +281,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		connections: {},
 		active: false,
 		nodeTypes: singleNodeTypes(options.node),
+		staticData: options.staticData,
 	});
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: 'wf-1',

@@ -134,7 +134,25 @@ describe('one Authentication selector', () => {
 			);
 			expect(selectors).toEqual([authenticationProperty]);
 			expect(selectors[0]).toBe(authenticationProperty);
-			expect(nodeType.description.credentials).toBe(credentialsByAuthentication);
+			// The action node adds n8n's own API credential, for Connect Seller alone (issue 24).
+			const credentials = nodeType.description.credentials ?? [];
+			const shared = credentials.slice(0, credentialsByAuthentication.length);
+			shared.forEach((credential, index) =>
+				expect(credential).toBe(credentialsByAuthentication[index]),
+			);
+			expect(credentials.slice(credentialsByAuthentication.length)).toEqual(
+				nodeType === action
+					? [
+							{
+								name: 'n8nApi',
+								required: true,
+								displayOptions: {
+									show: { resource: ['authorization'], operation: ['connectSeller'] },
+								},
+							},
+						]
+					: [],
+			);
 		}
 	});
 

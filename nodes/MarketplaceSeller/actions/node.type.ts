@@ -14,7 +14,7 @@ type NodeTypeMap = {
 		| 'cancel';
 	notificationSubscription: 'update';
 	token: 'checkExpiry';
-	authorization: 'getUrl' | 'completeAuthorization';
+	authorization: 'getUrl' | 'completeAuthorization' | 'connectSeller';
 	listing:
 		| 'create'
 		| 'createHyperlocal'

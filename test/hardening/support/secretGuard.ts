@@ -101,6 +101,8 @@ export function credentialSecrets(data: ICredentialDataDecryptedObject): string[
 		data.accessToken,
 		tokenData(data).refreshToken,
 		typeof data.authorizationCode === 'string' ? codeOf(data.authorizationCode.trim()) : '',
+		// n8n's own API key (the n8n API credential of Connect Seller).
+		data.apiKey,
 	];
 	return values.filter(
 		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET,

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as completeAuthorization from './completeAuthorization.operation';
+import * as connectSeller from './connectSeller.operation';
 import * as getUrl from './getUrl.operation';
 
-export { completeAuthorization, getUrl };
+export { completeAuthorization, connectSeller, getUrl };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,8 +18,15 @@ export const description: INodeProperties[] = [
 				name: 'Complete Authorization',
 				value: 'completeAuthorization',
 				description:
-					"Check the redirect a seller's browser brought back and output the seller reference and code",
+					"Check the redirect a seller's browser brought back and output the seller reference and code, for a flow of your own",
 				action: 'Complete seller authorization',
+			},
+			{
+				name: 'Connect Seller',
+				value: 'connectSeller',
+				description:
+					"Check the redirect a seller's browser brought back, then create or update the seller's credential in this n8n",
+				action: 'Connect seller and save their credential',
 			},
 			{
 				name: 'Get Authorization URL',
@@ -31,4 +39,5 @@ export const description: INodeProperties[] = [
 	},
 	...getUrl.description,
 	...completeAuthorization.description,
+	...connectSeller.description,
 ];

@@ -11,12 +11,12 @@ import { checkRedirectUrl, resolveBaseUrl } from '../../../shared/baseUrl';
 import { buildAuthorizationUrl } from '../../../shared/authorizationUrl';
 import { MARKETPLACE } from '../../../shared/profile';
 import { forEachItem } from '../../helpers/execution';
-import { partnerCredentials } from './partnerCredentials';
+import { partnerAppKeys, partnerCredentials } from './partnerCredentials';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Builds the link a seller opens to approve your third party app. After they press Allow, their browser goes to your redirect URL with ?code=...&state=...; Complete Authorization checks that state and gives back the seller reference and the code (see the partner onboarding example).',
+			"Builds the link a seller opens to approve your third party app. After they press Allow, their browser goes to your redirect URL with ?code=...&state=...; Connect Seller checks that state and creates the seller's credential (see the partner onboarding example).",
 		name: 'authorizationNotice',
 		type: 'notice',
 		default: '',
@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. acme-store-042',
 		description:
-			"Your own name or ID for this seller (up to 100 characters). It is signed into the state and comes back from Complete Authorization, e.g. to name the seller's credential.",
+			"Your own name or ID for this seller (up to 100 characters; letters, digits, punctuation and plain spaces). It is signed into the state; Connect Seller names the seller's credential after it.",
 	},
 	{
 		displayName: 'Options',
@@ -45,7 +45,7 @@ const properties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 1440 },
 				default: 10,
 				description:
-					'How long the seller has to approve; Complete Authorization refuses the state after that',
+					'How long the seller has to approve; Connect Seller and Complete Authorization refuse the state after that',
 			},
 		],
 	},
@@ -65,6 +65,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const credentials = await partnerCredentials(this, 'Authorization URLs are for third party apps');
+	const { appId, appSecret } = partnerAppKeys(this, credentials);
 	return await forEachItem(this, items, async (itemIndex) => {
 		const baseUrl = resolveBaseUrl(credentials);
 		const redirectUri = checkRedirectUrl(credentials.redirectUrl);
@@ -76,7 +77,7 @@ export async function execute(
 			throw new NodeOperationError(this.getNode(), `Seller Reference ${problem}`, {
 				itemIndex,
 				description:
-					'Enter your own name or ID for the seller (1 to 100 characters on one line), e.g. acme-store-042.',
+					'Enter your own name or ID for the seller: 1 to 100 letters, digits, punctuation or plain spaces on one line, e.g. acme-store-042.',
 			});
 		}
 		const validForMinutes = Number(this.getNodeParameter('options.validForMinutes', itemIndex, 10));
@@ -87,10 +88,9 @@ export async function execute(
 				{ itemIndex },
 			);
 		}
-		const appId = String(credentials.appId ?? '').trim();
 		const issued = issueState({
 			appId,
-			appSecret: String(credentials.appSecret ?? ''),
+			appSecret,
 			sellerReference,
 			validForSeconds: Math.round(validForMinutes * 60),
 			nowMs: Date.now(),

@@ -23,3 +23,26 @@ export async function partnerCredentials(
 	}
 	return await context.getCredentials(CREDENTIAL_TYPES.thirdParty);
 }
+
+/**
+ * The App ID and App Secret of the partner credential, refused when either is empty: with an
+ * empty secret anyone could compute a state's signature (shared/authorizationState.ts).
+ */
+export function partnerAppKeys(
+	context: IExecuteFunctions,
+	credentials: ICredentialDataDecryptedObject,
+): { appId: string; appSecret: string } {
+	const appId = String(credentials.appId ?? '').trim();
+	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
+	const missing = appSecret === '' ? 'App Secret' : appId === '' ? 'App ID' : undefined;
+	if (missing !== undefined) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The third party app credential has no ${missing}`,
+			{
+				description: `Enter the ${missing === 'App ID' ? 'appid' : 'app-secret'} of your third party app (developer admin portal) in the "Marketplace Seller OAuth2 API" credential chosen here. Nothing was sent.`,
+			},
+		);
+	}
+	return { appId, appSecret };
+}

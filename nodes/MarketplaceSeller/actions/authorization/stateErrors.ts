@@ -5,11 +5,13 @@ import type { StateCheck } from '../../../shared/authorizationState';
 const RESTART =
 	'Nothing was sent to the marketplace. If the seller really wants to connect, send them a new authorization URL (Get Authorization URL).';
 
-/** The message for a state Complete Authorization refuses, by what is wrong with it. */
+/**
+ * The message for a state the onboarding operations refuse, by what is wrong with it. No message
+ * repeats text from the state: a state that failed its check is attacker's text.
+ */
 export function stateError(
 	node: INode,
 	check: Extract<StateCheck, { ok: false }>,
-	appId: string,
 	itemIndex: number,
 ): NodeOperationError {
 	const explain = (message: string, why: string) =>
@@ -27,13 +29,13 @@ export function stateError(
 			);
 		case 'wrongApp':
 			return explain(
-				`The state was issued for another app (${check.appId ?? 'unknown'}), not this credential's app (${appId})`,
-				'Complete Authorization must use the same third party app credential as the Get Authorization URL that made the link.',
+				"The state was issued for another App ID than this credential's",
+				'Complete Authorization and Connect Seller must use the same third party app credential as the Get Authorization URL that made the link.',
 			);
 		case 'forged':
 			return explain(
 				"The state's signature does not match this credential's App Secret",
-				'The state was changed after it was issued, forged, or the App Secret was regenerated since the link was made.',
+				"The state was made with another app's credential, changed after it was issued, forged, or the App Secret was regenerated since the link was made. Use the same third party app credential as the Get Authorization URL that made the link.",
 			);
 		case 'expired':
 			return explain(
