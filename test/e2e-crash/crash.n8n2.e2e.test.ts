@@ -25,6 +25,8 @@
 import { RoundRobinBalancer } from '../../scripts/e2e/lib/queue-mode-balancer';
 import { useSession } from '../e2e/support/session';
 import { failures, LEGEND, restartAnswers, table, type RoundFigures } from './support/figures';
+import { tallyText } from './support/restartPushes';
+import { restartProbe } from './support/restartProbe';
 import { runRound, seededRandom, type Moment, type RoundSpec } from './support/round';
 import { triggerVersions } from './support/workflow';
 
@@ -89,6 +91,19 @@ describe('no acknowledged push is lost when n8n 2.40.7 crashes', () => {
 
 	test('SIGTERM mid-burst: graceful stop loses nothing acknowledged (newest typeVersion)', async () => {
 		await round('SIGTERM mid-burst', 'mid', 'SIGTERM', newest());
+	});
+
+	test('restart probe: pushes every 5 ms while n8n restarts; no 200 through the balancer without an execution', async () => {
+		const probe = await restartProbe(s(), balancer!, newest(), 5);
+		process.stderr.write(
+			`\n[crash] restart probe: ${probe.pushes} pushes, ${probe.acknowledged} answered 200, ${probe.seconds.toFixed(0)} s\n` +
+				`  through the balancer: ${tallyText(probe.throughBalancer)}\n` +
+				`  n8n directly (unsigned probe): ${tallyText(probe.direct)}\n`,
+		);
+		expect({
+			acknowledged: probe.acknowledged > 0,
+			acknowledgedWithoutRun: probe.acknowledgedWithoutRun,
+		}).toEqual({ acknowledged: true, acknowledgedWithoutRun: [] });
 	});
 });
 

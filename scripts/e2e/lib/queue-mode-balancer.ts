@@ -10,8 +10,9 @@
  * /healthz/readiness) answers 200. n8n listens before it is ready and answers some requests with
  * a 200 that runs nothing while it starts (docs/n8n-internals.md#start-up-answers); a push
  * answered that way is never redelivered by the marketplace. Each upstream is checked every
- * `intervalMs`; a failed connection marks it unready at once; with no ready upstream the
- * balancer answers 503 itself, so the marketplace redelivers. This is the behaviour the README's
+ * `intervalMs`, and again before a request would skip it (so a process that just became ready
+ * gets its share at once); a failed connection marks it unready at once; with no ready upstream
+ * the balancer answers 503 itself, so the marketplace redelivers. This is the behaviour the README's
  * production setup asks of a real proxy ("Put n8n behind a readiness check").
  */
 import {
@@ -51,6 +52,8 @@ export class RoundRobinBalancer {
 	private closed = false;
 	private readonly ready = new Map<number, boolean>();
 	private readonly checkers = new Map<number, NodeJS.Timeout>();
+	/** Checks in flight, one per upstream, shared by the requests that wait for them. */
+	private readonly checking = new Map<number, Promise<void>>();
 	/** Requests sent to each upstream port since the last resetCounts(). */
 	readonly counts = new Map<number, number>();
 	/** Requests the balancer answered 503 itself (no ready upstream) since the last resetCounts(). */
@@ -60,7 +63,7 @@ export class RoundRobinBalancer {
 		readonly upstreams: number[],
 		private readonly readiness: ReadinessCheck | false,
 	) {
-		this.server = createServer((req, res) => this.forward(req, res));
+		this.server = createServer((req, res) => void this.forward(req, res));
 		for (const upstream of upstreams) this.ready.set(upstream, readiness === false);
 		this.resetCounts();
 	}
@@ -121,6 +124,14 @@ export class RoundRobinBalancer {
 	}
 
 	private async check(upstream: number): Promise<void> {
+		const running = this.checking.get(upstream);
+		if (running) return await running;
+		const check = this.checkNow(upstream).finally(() => this.checking.delete(upstream));
+		this.checking.set(upstream, check);
+		return await check;
+	}
+
+	private async checkNow(upstream: number): Promise<void> {
 		const readiness = this.readiness;
 		if (readiness === false || this.closed) return;
 		const status = await new Promise<number>((resolve) => {
@@ -145,18 +156,24 @@ export class RoundRobinBalancer {
 		this.ready.set(upstream, status === 200);
 	}
 
-	/** The next ready upstream in round-robin order, or undefined when none is ready. */
-	private pick(): number | undefined {
+	/**
+	 * The next ready upstream in round-robin order, or undefined when none is ready. An upstream
+	 * marked unready is checked once more before it is skipped.
+	 */
+	private async pick(): Promise<number | undefined> {
+		const start = this.next;
+		this.next += 1;
 		for (let i = 0; i < this.upstreams.length; i++) {
-			const upstream = this.upstreams[this.next % this.upstreams.length];
-			this.next += 1;
+			const upstream = this.upstreams[(start + i) % this.upstreams.length];
+			if (!this.isReady(upstream)) await this.check(upstream);
 			if (this.isReady(upstream)) return upstream;
 		}
 		return undefined;
 	}
 
-	private forward(req: IncomingMessage, res: ServerResponse): void {
-		const upstream = this.pick();
+	private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		// The request body stays buffered (a stream reads nothing until piped) while the upstream is picked.
+		const upstream = await this.pick();
 		if (upstream === undefined) {
 			this.unavailable += 1;
 			req.resume();
