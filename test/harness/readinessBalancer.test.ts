@@ -16,23 +16,24 @@ type Phase = 'starting' | 'ready';
 class FakeN8n {
 	phase: Phase = 'starting';
 	pushes = 0;
-	private constructor(private readonly server: Server) {}
+	private readonly server: Server;
 
-	static async start(): Promise<FakeN8n> {
-		let fake: FakeN8n | undefined;
-		const server = createServer((req, res) => {
-			const self = fake!;
+	private constructor() {
+		this.server = createServer((req, res) => {
 			if (req.url === '/healthz/readiness') {
-				res.writeHead(self.phase === 'ready' ? 200 : 503).end();
-			} else if (self.phase === 'starting') {
+				res.writeHead(this.phase === 'ready' ? 200 : 503).end();
+			} else if (this.phase === 'starting') {
 				res.writeHead(200).end('n8n is starting up. Please wait');
 			} else {
-				self.pushes += 1;
+				this.pushes += 1;
 				res.writeHead(204).end();
 			}
 		});
-		fake = new FakeN8n(server);
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	}
+
+	static async start(): Promise<FakeN8n> {
+		const fake = new FakeN8n();
+		await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
 		return fake;
 	}
 
