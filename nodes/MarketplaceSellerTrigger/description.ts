@@ -48,10 +48,8 @@ const PRODUCTION_HELP_ACTIVE =
 
 /**
  * The https check of the Registered Receiver URL in the editor: displayOptions conditions, one per
- * usual spelling. Not a regex: n8n checks every displayOptions condition each time it builds the
- * workflow, several times per push, and runs a regex condition in a vm context with a timeout
- * (n8n-workflow safe-regex.js, node-helpers.js:363): about 0.5 ms each
- * (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
+ * usual spelling. Not a regex: n8n evaluates those in a vm, several times per push
+ * (docs/n8n-internals.md#regex-conditions-in-displayoptions).
  */
 const PLAIN_HTTP = ['', ' '].flatMap((space) =>
 	['http:', 'HTTP:', 'Http:'].map((scheme) => ({ _cnd: { startsWith: `${space}${scheme}` } })),
