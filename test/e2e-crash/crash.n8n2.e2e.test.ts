@@ -93,10 +93,10 @@ describe('no acknowledged push is lost when n8n 2.40.7 crashes', () => {
 		await round('SIGTERM mid-burst', 'mid', 'SIGTERM', newest());
 	});
 
-	test('restart probe: pushes every 5 ms while n8n restarts; no 200 through the balancer without an execution', async () => {
-		const probe = await restartProbe(s(), balancer!, newest(), 5);
+	test('restart probe: pushes every 2 ms while n8n restarts 3 times; no 200 through the balancer without an execution', async () => {
+		const probe = await restartProbe(s(), balancer!, newest(), 2, 3);
 		process.stderr.write(
-			`\n[crash] restart probe: ${probe.pushes} pushes, ${probe.acknowledged} answered 200, ${probe.seconds.toFixed(0)} s\n` +
+			`\n[crash] restart probe: ${probe.restarts} restarts, ${probe.pushes} pushes, ${probe.acknowledged} answered 200, ${probe.seconds.toFixed(0)} s\n` +
 				`  through the balancer: ${tallyText(probe.throughBalancer)}\n` +
 				`  n8n directly (unsigned probe): ${tallyText(probe.direct)}\n`,
 		);
