@@ -16,7 +16,7 @@ import { clientCredentialsTest, credentialProperties } from '../nodes/shared/cre
 /**
  * Self access app (docs/marketplace-api/authentication.md#applications): the seller's own application, client credentials grant (docs/marketplace-api/authentication.md#client-credentials-grant).
  * The access token is fetched by preAuthentication, stored in the hidden expirable field, and
- * fetched again when a call answers 401 (n8n retries that call once).
+ * fetched again when a call answers 401 (docs/n8n-internals.md#preauthentication-and-the-expirable-field).
  */
 export class MarketplaceSellerApi implements ICredentialType {
 	name = 'marketplaceSellerApi';

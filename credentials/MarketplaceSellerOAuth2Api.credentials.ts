@@ -18,7 +18,7 @@ import { credentialProperties, refreshTokenTest } from '../nodes/shared/credenti
  * (docs/marketplace-api/authentication.md#authorization-code-flow, docs/marketplace-api/authentication.md#token-endpoint, docs/marketplace-api/authentication.md#refresh-token-renewal). The marketplace's token endpoint takes GET with query parameters and
  * HTTP Basic, which n8n's generic OAuth2 credential cannot do, so the grant runs in
  * preAuthentication. The refresh token is kept in oauthTokenData, which n8n preserves when the
- * credential is edited.
+ * credential is edited (docs/n8n-internals.md#oauthtokendata).
  */
 export class MarketplaceSellerOAuth2Api implements ICredentialType {
 	name = 'marketplaceSellerOAuth2Api';

@@ -24,9 +24,8 @@ import { readSettings, receivePush, recordExecutedPush } from './webhookFlow';
 const OUTPUTS: NodeConnectionType[] = [NodeConnectionTypes.Main];
 
 export class MarketplaceSellerTrigger implements INodeType {
-	// Version 2 behaves as version 1. It exists because n8n 2.x evaluates an expression, and so
-	// takes an expression isolate, for every request to a version-1 webhook node
-	// (webhook-helpers.js parseRequestBody); with lazy isolate acquisition version 2 needs none.
+	// Version 2 behaves as version 1; it spares n8n an expression isolate per request
+	// (docs/n8n-internals.md#version-2-and-expression-isolates).
 	description: INodeTypeDescription = {
 		displayName: NODE_DISPLAY_NAME,
 		name: 'marketplaceSellerTrigger',
@@ -55,9 +54,8 @@ export class MarketplaceSellerTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// n8n answers when the execution has ended and its static data (the remembered delivery)
-				// is saved: the 200 the marketplace gets means the push ran and will not run again.
-				// See docs/trigger-durability.md.
+				// n8n answers once the execution has ended and its static data is saved: the 200 means
+				// the push ran and will not run again (docs/n8n-internals.md#responsenode-answers-when-the-execution-ends).
 				responseMode: 'responseNode',
 				path: 'webhook',
 			},

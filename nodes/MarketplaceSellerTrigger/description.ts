@@ -27,18 +27,12 @@ const eventOptions = [
 	})),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
-const SIMULATOR_COMMAND =
-	"curl -X POST http://127.0.0.1:8787/__control/notifications/send -H 'content-type: application/json' " +
-	'-d \'{"eventType":"shipment_created","url":"&lt;Test URL&gt;"}\'';
-
 const TEST_HELP =
 	'This trigger has two modes: test and production.<br /><br />' +
 	"<b>Use test mode while you build your workflow</b>. Click 'Execute step': the node listens on its Test URL " +
 	'(Webhook URLs above, tab Test URL). Then send it a signed push: a push signed over the Test URL, or over the ' +
 	'Registered Receiver URL, with the App ID and secret of the credential. The execution shows up in this editor; ' +
 	'a push with a wrong signature is answered 401 and the node keeps listening.<br /><br />' +
-	"With the package's simulator (<code>npm run simulator</code>; its self access app is demo-self-app / " +
-	`demo-self-secret-0001): <code>${SIMULATOR_COMMAND}</code>.<br /><br />` +
 	`The ${MARKETPLACE.displayName} itself pushes only to the registered URL (also its sandbox's test orders), so ` +
 	'its pushes run the published workflow, not this test.<br /><br />';
 
@@ -54,10 +48,8 @@ const PRODUCTION_HELP_ACTIVE =
 
 /**
  * The https check of the Registered Receiver URL in the editor: displayOptions conditions, one per
- * usual spelling. Not a regex: n8n checks every displayOptions condition each time it builds the
- * workflow, several times per push, and runs a regex condition in a vm context with a timeout
- * (n8n-workflow safe-regex.js, node-helpers.js:363): about 0.5 ms each
- * (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
+ * usual spelling. Not a regex: n8n evaluates those in a vm, several times per push
+ * (docs/n8n-internals.md#regex-conditions-in-displayoptions).
  */
 const PLAIN_HTTP = ['', ' '].flatMap((space) =>
 	['http:', 'HTTP:', 'Http:'].map((scheme) => ({ _cnd: { startsWith: `${space}${scheme}` } })),

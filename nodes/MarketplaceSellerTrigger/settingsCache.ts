@@ -2,8 +2,9 @@
  * The receiver's settings (App ID, secret, URL, options) kept for a short while per workflow,
  * node, credential and parameter set.
  *
- * Reading the credential on every push is expensive in n8n 2.x (each read builds a workflow and
- * takes an expression isolate) and a flood of forged requests would pay it too. Parameter changes
+ * Reading the credential on every push is expensive in n8n 2.x
+ * (docs/n8n-internals.md#credential-reads-take-an-isolate) and a flood of forged requests would
+ * pay it too. Parameter changes
  * take effect at once (they are part of the key); a changed secret takes effect after the
  * lifetime, or at once when a push fails its signature or App ID check, through a re-read that is
  * rate-limited so forged traffic cannot force one per request. Clock injected, so it is tested

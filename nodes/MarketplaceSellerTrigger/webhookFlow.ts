@@ -109,8 +109,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	let nowMs = Date.now();
 	const headers = this.getHeaderData() as HeaderBag;
 	const body: unknown = this.getBodyData();
-	// n8n keeps the request's bytes (body-parser.js rawBodyReader): the delivery key reads large
-	// numbers from them exactly.
+	// The request's bytes, so the delivery key reads large numbers exactly (docs/n8n-internals.md#rawbody).
 	const rawBody: unknown = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
 
 	// getNode() returns a deep copy of the node: read it once per request.
@@ -230,9 +229,8 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 		);
 	}
 	if (options.acknowledge === 'onceStored') {
-		// The execution exists: answer now instead of when it ends. A Buffer body makes n8n end the
-		// response at once (webhook-helpers.js setupResponseNodePromise); the key is saved with the
-		// execution when it ends (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
+		// The execution exists: answer now, with a Buffer body so n8n ends the response at once
+		// (docs/n8n-internals.md#a-buffer-body-answers-at-once); the key is saved when it ends.
 		await this.sendResponse({ body: Buffer.alloc(0), headers: {}, statusCode: 200 });
 	}
 	return [items];

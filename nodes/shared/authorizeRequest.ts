@@ -20,9 +20,9 @@ const OAUTH_SERVICE_PREFIX = PATHS.grant.slice(0, PATHS.grant.indexOf('/oauth/')
 
 /**
  * Where the request goes. A relative url is joined to baseURL, as axios sends it (keeping a base
- * path prefix). n8n itself resolves it as a URL reference (@n8n/backend-network buildTargetUrl:
- * new URL(url, baseURL)), which makes "//host/x" and "/\\host/x" name another host: that reading
- * must keep the base URL's origin too, or the request is refused.
+ * path prefix). n8n itself resolves it as a URL reference (docs/n8n-internals.md#http-requests),
+ * which makes "//host/x" and "/\\host/x" name another host: that reading must keep the base URL's
+ * origin too, or the request is refused.
  */
 function targetUrl(
 	options: IHttpRequestOptions,
@@ -77,7 +77,7 @@ export async function authorizeRequest(
 		headers.Authorization = `Bearer ${String(credentials.accessToken ?? '')}`;
 	}
 	// n8n follows redirects and re-attaches Authorization across origins by default
-	// (sendCredentialsOnCrossOriginRedirect); whoever sends with this credential, it must not.
+	// (docs/n8n-internals.md#http-requests); whoever sends with this credential, it must not.
 	return {
 		...requestOptions,
 		headers,

@@ -56,7 +56,7 @@ function scopeProperty(description: string): INodeProperties {
 	};
 }
 
-/** Filled by preAuthentication; n8n empties and refills it when a call answers 401. */
+/** Filled by preAuthentication, again when a call answers 401 (docs/n8n-internals.md#preauthentication-and-the-expirable-field). */
 const accessTokenProperty: INodeProperties = {
 	displayName: 'Access Token',
 	name: 'accessToken',
@@ -184,7 +184,7 @@ export const refreshTokenTest: ICredentialTestRequest = {
 					'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
 			},
 		},
-		// n8n's tester applies each rule by its type (credentials-tester.service.js, runRequestTest);
-		// the declared type allows one kind per list only.
+		// n8n applies each rule by its type (docs/n8n-internals.md#the-credential-test); the
+		// declared type allows one kind per list only.
 	] as unknown as ICredentialTestRequest['rules'],
 };

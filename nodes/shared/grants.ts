@@ -2,13 +2,10 @@
  * What each credential type's preAuthentication does: obtain an access token with the grant of
  * its app kind (docs/marketplace-api/authentication.md#applications) and return the fields n8n stores back into the credential.
  *
- * The partner app's refresh token and token metadata are stored twice, because n8n handles its
- * fields differently on its two editor paths:
- * - `oauthTokenData`: n8n keeps it whenever the credential is saved from the editor, whatever the
- *   editor sends; but the editor's credential test receives only `true` in its place;
- * - the hidden password field `tokenState`: redacted in the editor and restored from the
- *   database on save and on test, so the test can refresh an expired access token too.
- * Executions read the database copy, where both are complete.
+ * The partner app's refresh token and token metadata are stored twice: in `oauthTokenData`,
+ * which survives edits in the editor, and in the hidden password field `tokenState`, which the
+ * editor's credential test can read (docs/n8n-internals.md#oauthtokendata). Executions read the
+ * database copy, where both are complete.
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
@@ -365,9 +362,10 @@ export async function obtainPartnerToken(
 	}
 
 	const next = nextTokenData(token, stored, grant, scope, codeFingerprint);
-	// n8n stores every field preAuthentication returns (credentials-helper.js preAuthentication,
-	// n8n 2.40.7 lines 118-126): the used code and its state are cleared, the fingerprint keeps
-	// a copy of the code pasted again from a stale form from being sent twice.
+	// n8n stores every field preAuthentication returns
+	// (docs/n8n-internals.md#preauthentication-and-the-expirable-field): the used code and its
+	// state are cleared, the fingerprint keeps a copy of the code pasted again from a stale form
+	// from being sent twice.
 	const cleared = input.kind === 'code' ? { authorizationCode: '', authorizationState: '' } : {};
 	return { ...storedFields(token.access_token, next), ...cleared, ...handoverCleared };
 }

@@ -119,10 +119,27 @@ describe('trigger panel', () => {
 		};
 		expect(panel.header).toContain('Test URL');
 		for (const help of [panel.executionsHelp.inactive, panel.executionsHelp.active]) {
-			expect(help).toContain('/__control/notifications/send');
-			expect(help).toContain('&lt;Test URL&gt;');
+			expect(help).toContain('Test URL');
+			expect(help).toContain('signed');
 		}
 		expect(push.description.eventTriggerDescription).toContain('Test URL');
+	});
+
+	it("speaks to users only: the simulator's commands are in docs/contributing.md, not in the panel", () => {
+		const panel = push.description.triggerPanel as {
+			executionsHelp: { inactive: string; active: string };
+			activationHint: { inactive: string; active: string };
+		};
+		const texts = [
+			panel.executionsHelp.inactive,
+			panel.executionsHelp.active,
+			panel.activationHint.inactive,
+			panel.activationHint.active,
+		];
+		for (const text of texts) expect(text).not.toMatch(/simulator|__control|curl |demo-self/i);
+		const contributing = readFileSync(join(__dirname, '../../docs/contributing.md'), 'utf8');
+		expect(contributing).toContain('/__control/notifications/send');
+		expect(contributing).toContain('<Test URL>');
 	});
 });
 

@@ -1,9 +1,9 @@
 /**
  * The execute step's half of the delivery memory: it runs inside the execution n8n created for
- * an accepted push, so the execution exists, and what it writes to the workflow static data is
- * saved by n8n when the execution ends, before n8n answers the push (the webhook's response
- * mode is "responseNode" and nothing sends an earlier response). A saved key therefore always
- * has an execution, and an acknowledged push always has a saved key. See
+ * an accepted push (docs/n8n-internals.md#an-execute-step-on-a-webhook-trigger), and what it
+ * writes is saved before n8n answers the push
+ * (docs/n8n-internals.md#responsenode-answers-when-the-execution-ends). A saved key therefore
+ * always has an execution, and an acknowledged push always has a saved key. See
  * docs/trigger-durability.md.
  */
 import type { IDataObject } from 'n8n-workflow';
