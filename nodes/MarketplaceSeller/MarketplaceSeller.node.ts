@@ -3,6 +3,7 @@ import {
 	type IExecuteFunctions,
 	type INodeCredentialDescription,
 	type INodeExecutionData,
+	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
@@ -18,13 +19,71 @@ import * as token from './actions/token/Token.resource';
 import { authenticationProperty, credentialsByAuthentication } from '../shared/authentication';
 import { MARKETPLACE } from '../shared/profile';
 
-/** The Authentication choices, and n8n's own API credential for Connect Seller to save a credential. */
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Authorization',
+			value: 'authorization',
+			description: 'Links for sellers to approve a third party app',
+		},
+		{
+			name: 'Listing',
+			value: 'listing',
+			description: 'Products for sale, their prices and stock',
+		},
+		{
+			name: 'Notification Subscription',
+			value: 'notificationSubscription',
+			description: 'Order and return push notifications',
+		},
+		{ name: 'Return', value: 'return', description: 'Customer and courier returns' },
+		{
+			name: 'Shipment',
+			value: 'shipment',
+			description: 'Orders to pack, label, dispatch or cancel',
+		},
+		{
+			name: 'Token',
+			value: 'token',
+			description: 'Access and refresh tokens of the credential',
+		},
+	],
+	default: 'shipment',
+};
+
+/** The values an options parameter offers. */
+function optionValues(property: INodeProperties | undefined): string[] {
+	return (property?.options ?? []).flatMap((option) =>
+		'value' in option ? [String(option.value)] : [],
+	);
+}
+
+/**
+ * The Authentication choices, and n8n's own API credential for Connect Seller alone. Its rule is
+ * written as `hide` (every other resource, every other Authorization operation): the editor
+ * takes the parameters a credential's `show` rule names, and those they depend on, out of the
+ * parameter list (docs/n8n-internals.md#credential-display-rules), so a `show` on resource and
+ * operation hid the Resource selector.
+ */
 const actionCredentials: INodeCredentialDescription[] = [
 	...credentialsByAuthentication,
 	{
 		name: 'n8nApi',
+		// Without it the editor labels both selectors "Credential".
+		displayName: 'n8n API Credential (Saves the Seller Credential)',
 		required: true,
-		displayOptions: { show: { resource: ['authorization'], operation: ['connectSeller'] } },
+		displayOptions: {
+			hide: {
+				resource: optionValues(resourceProperty).filter((value) => value !== 'authorization'),
+				operation: optionValues(
+					authorization.description.find((property) => property.name === 'operation'),
+				).filter((value) => value !== 'connectSeller'),
+			},
+		},
 	},
 ];
 
@@ -46,41 +105,7 @@ export class MarketplaceSeller implements INodeType {
 		credentials: actionCredentials,
 		properties: [
 			authenticationProperty,
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Authorization',
-						value: 'authorization',
-						description: 'Links for sellers to approve a third party app',
-					},
-					{
-						name: 'Listing',
-						value: 'listing',
-						description: 'Products for sale, their prices and stock',
-					},
-					{
-						name: 'Notification Subscription',
-						value: 'notificationSubscription',
-						description: 'Order and return push notifications',
-					},
-					{ name: 'Return', value: 'return', description: 'Customer and courier returns' },
-					{
-						name: 'Shipment',
-						value: 'shipment',
-						description: 'Orders to pack, label, dispatch or cancel',
-					},
-					{
-						name: 'Token',
-						value: 'token',
-						description: 'Access and refresh tokens of the credential',
-					},
-				],
-				default: 'shipment',
-			},
+			resourceProperty,
 			...shipment.description,
 			...notificationSubscription.description,
 			...token.description,

@@ -151,6 +151,35 @@ describe('Action node in the editor', () => {
 		expect(undescribed.filter((name) => !/: (Filters|Options)$/.test(name))).toEqual([]);
 	});
 
+	it('the n8n API credential is asked for by Connect Seller alone, and moves no parameter out of the list', () => {
+		const resources = (description.properties.find((property) => property.name === 'resource')
+			?.options ?? []) as INodePropertyOptions[];
+		const n8nApi = description.credentials?.find((credential) => credential.name === 'n8nApi');
+		expect(n8nApi?.required).toBe(true);
+		const askedBy: string[] = [];
+		for (const resource of resources) {
+			for (const operation of operationsOf(String(resource.value))) {
+				const parameters = { resource: resource.value, operation: operation.value };
+				const values = shownParameters(parameters);
+				if (NodeHelpers.displayParameter(values, n8nApi!, nodeWith(values), description, values))
+					askedBy.push(`${String(resource.value)}.${String(operation.value)}`);
+			}
+		}
+		expect(askedBy).toEqual(['authorization.connectSeller']);
+		// The editor's rule (docs/n8n-internals.md#credential-display-rules): the parameters a
+		// credential's `show` names are auth fields; the list leaves out the main one and every
+		// parameter an auth field's own `show` names.
+		const authFields = description.properties.filter((property) =>
+			(description.credentials ?? []).some(
+				(credential) => property.name in (credential.displayOptions?.show ?? {}),
+			),
+		);
+		const movedOut = new Set(
+			authFields.flatMap((field) => [field.name, ...Object.keys(field.displayOptions?.show ?? {})]),
+		);
+		expect([...movedOut]).toEqual(['authentication']);
+	});
+
 	it('Generate Labels: Max Wait is offered only once Wait Until Packed is on; From Input Shipment asks for all four package sides', () => {
 		const base = { resource: 'shipment', operation: 'generateLabels' };
 		expect(collectionOptions({ ...base, options: {} }, 'options')).not.toContain('maxWaitSeconds');

@@ -157,19 +157,12 @@ describe('one Authentication selector', () => {
 			shared.forEach((credential, index) =>
 				expect(credential).toBe(credentialsByAuthentication[index]),
 			);
-			expect(credentials.slice(credentialsByAuthentication.length)).toEqual(
-				nodeType === action
-					? [
-							{
-								name: 'n8nApi',
-								required: true,
-								displayOptions: {
-									show: { resource: ['authorization'], operation: ['connectSeller'] },
-								},
-							},
-						]
-					: [],
-			);
+			// Which operations ask for it: test/action/editorExperience.test.ts.
+			expect(
+				credentials
+					.slice(credentialsByAuthentication.length)
+					.map(({ name, required }) => ({ name, required })),
+			).toEqual(nodeType === action ? [{ name: 'n8nApi', required: true }] : []);
 		}
 	});
 

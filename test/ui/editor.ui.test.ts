@@ -205,6 +205,10 @@ describe('n8n editor with the package', () => {
 		let currentResource = '';
 		const pairs = resourceOperations(action);
 		expect(pairs.length).toBeGreaterThan(10);
+		const credentialSelectors: string[] = [];
+		const n8nApiLabel = String(
+			action.credentials?.find((credential) => credential.name === 'n8nApi')?.displayName,
+		);
 		for (const { resource, operation } of pairs) {
 			if (resource.value !== currentResource) {
 				await selectParameterOption(p, 'resource', resource.name);
@@ -221,8 +225,22 @@ describe('n8n editor with the package', () => {
 			);
 			if (resource.value === 'shipment' && operation.value === 'generateLabels')
 				await screenshot(p, join(SHOTS, 'action-generate-labels.png'));
+			if (operation.value === 'connectSeller')
+				await screenshot(p, join(SHOTS, 'action-connect-seller.png'));
+			// Connect Seller alone asks for a second credential, n8n's API, under its own label.
+			const selectors = p.getByTestId('node-credentials-select');
+			credentialSelectors.push(
+				`${resource.value}.${operation.value}: ${await selectors.count()}${operation.value === 'connectSeller' ? ` ${(await p.getByText(n8nApiLabel).count()) > 0}` : ''}`,
+			);
 		}
 		expect(differences.filter(Boolean)).toEqual([]);
+		expect(credentialSelectors).toEqual(
+			pairs.map(({ resource, operation }) =>
+				operation.value === 'connectSeller'
+					? `${resource.value}.${operation.value}: 2 true`
+					: `${resource.value}.${operation.value}: 1`,
+			),
+		);
 		await closeNdv(p);
 	});
 
