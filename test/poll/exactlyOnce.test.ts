@@ -122,6 +122,8 @@ describe('page shift on the returns list (no documented order, paged by its link
 		'Poll Times every %i minute(s): a return moved onto a page already read is still reported, once',
 		async (minutes) => {
 			const interval = minutes * 60;
+			// Before the first poll: n8n's poll context keeps the first logger it is asked for.
+			const logs = captureLogs();
 			const runner = returnsRunner(minutes);
 			await runner.poll();
 			// 30 returns, modified long before the next window's overlap: page 1 holds 25.
@@ -150,6 +152,10 @@ describe('page shift on the returns list (no documented order, paged by its link
 			// The two reads of the first poll differed, so the second poll reads the same window
 			// again (two pages, twice); only then does the watermark move on.
 			expect(calls).toEqual([4, 4, 1]);
+			logs.stop();
+			expect(logs.lines.filter((line) => /two reads differed/.test(line))).toEqual([
+				expect.stringContaining('returns (customer_return) changed while being read'),
+			]);
 		},
 	);
 
