@@ -197,6 +197,66 @@ describe('page shift on the returns list (no documented order, paged by its link
 	});
 });
 
+describe('page shift on a shipment list paged by its links', () => {
+	/**
+	 * 30 orders placed at +5 s (one instant) or one every 100 ms; between page 1 and page 2 the
+	 * order `onPage1` picks is packed just after the window's end: it leaves the window and the
+	 * 21st order moves onto page 1, already read. Three polls; what they reported.
+	 */
+	async function shiftedShipments(
+		minutes: number,
+		spread: boolean,
+		onPage1: (ids: string[]) => string,
+	): Promise<{ seen: string[]; ids: string[]; packed: string }> {
+		const interval = minutes * 60;
+		const runner = new PollTriggerRunner(env.store, {
+			events: ['shipment_created', 'shipment_packed'],
+			pollTimes: everyX(minutes),
+			options: { overlapSeconds: 30 },
+		});
+		await runner.poll();
+		const ids: string[] = [];
+		for (let i = 1; i <= 30; i += 1) {
+			at(spread ? 5 + i / 10 : 5);
+			ids.push(...seed(1));
+		}
+		const packed = onPage1(ids);
+		env.sim.control.setConfig({ shipmentPaging: 'live' });
+		env.sim.control.onCall({ route: SEARCH_NEXT, call: 1 }, async () => {
+			jest.setSystemTime(Date.now() + 1000);
+			await env.sim.control.setShipmentState(packed, { state: 'PACKED' });
+		});
+		const seen: string[] = [];
+		for (let poll = 1; poll <= 3; poll += 1) {
+			at(poll * interval);
+			seen.push(...changes((await runner.poll()).items));
+		}
+		return { seen, ids, packed };
+	}
+
+	test.each([1, 5])(
+		'Poll Times every %i minute(s), the requested sort ignored: a shipment moved onto a page already read is still reported, once',
+		async (minutes) => {
+			// Newest first whatever is asked: the answer is out of order, so it is paged by its links.
+			env.sim.control.setConfig({ shipmentSearchOrder: 'reversed' });
+			const { seen, ids, packed } = await shiftedShipments(minutes, true, (all) => all[29]);
+			expectEachOnce(seen, [
+				...ids.map((id) => `shipment_created ${id}`),
+				`shipment_packed ${packed}`,
+			]);
+		},
+	);
+
+	test('a run of more than 20 shipments with one modifiedDate: a shipment moved onto a page already read is still reported, once', async () => {
+		// The simulator orders shipments of one instant by id: the smallest is on page 1.
+		const { seen, ids, packed } = await shiftedShipments(1, false, (all) => [...all].sort()[0]);
+		expectEachOnce(seen, [
+			...ids.map((id) => `shipment_created ${id}`),
+			`shipment_packed ${packed}`,
+		]);
+	});
+});
+
 describe('odd snapshots and partial reads', () => {
 	test('an older snapshot inside the overlap is no change, and the newer state is not reported again', async () => {
 		const runner = new PollTriggerRunner(env.store, {
