@@ -16,10 +16,11 @@
  * place) cannot push an unread record onto a page already read. A page whose records share one
  * instant is followed by its link.
  *
- * A list without a sort order (returns) is paged by its links, which shift when a record before
- * the read position changes and leaves the window. A read of one page cannot shift; a read of
- * several is confirmed by reading the window again at once: only when both reads saw the same
- * records in the same state does the watermark move (docs/marketplace-seller-poll-trigger.md#exactly-once).
+ * A list without a sort order (returns), an answer out of order, and a run of records sharing one
+ * instant are paged by their links, which shift when a record before the read position changes
+ * and leaves the window. A single answer cannot shift; a read that followed links is confirmed by
+ * reading the window again at once: only when both reads saw the same records in the same state
+ * does the watermark move (docs/marketplace-seller-poll-trigger.md#exactly-once).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -91,7 +92,7 @@ export interface PollOutcome {
 	skipped: boolean;
 	/** Streams left (partly) unread because the read deadline passed. */
 	stoppedEarly: string[];
-	/** Unsorted streams whose two reads of the window differed: the window is read again next poll. */
+	/** Streams whose two reads of the window differed: the window is read again next poll. */
 	unsettled: string[];
 }
 
@@ -129,8 +130,8 @@ function inChangeOrder(found: FoundChange[]): FoundChange[] {
 /** How far one stream's reading got. */
 interface StreamRead {
 	complete: boolean;
-	/** Pages read. */
-	pages: number;
+	/** Some page was fetched by a next-page link (offset or snapshot paging, which may shift). */
+	followedLinks: boolean;
 	/** The records read, each with its modified time and state (see readKey). */
 	seen: Set<string>;
 	/** The last record read, while every record read was in modifiedDate order. */
@@ -151,7 +152,7 @@ async function readStream(
 ): Promise<StreamRead> {
 	const read: StreamRead = {
 		complete: false,
-		pages: 0,
+		followedLinks: false,
 		seen: new Set(),
 		inOrder: true,
 		stoppedEarly: false,
@@ -161,9 +162,11 @@ async function readStream(
 	try {
 		for (;;) {
 			let restartFrom: number | undefined;
+			let pageOfSearch = 0;
 			for await (const page of deps.source.pages(stream, { from, to: window.to })) {
 				outcome.pages += 1;
-				read.pages += 1;
+				pageOfSearch += 1;
+				if (pageOfSearch > 1) read.followedLinks = true;
 				let first: number | undefined;
 				for (const record of page) {
 					const observed = observe(stream, record);
@@ -231,10 +234,11 @@ function sameRecords(a: Set<string>, b: Set<string>): boolean {
 }
 
 /**
- * Reads a stream's window; an unsorted list read over more than one page is read a second time
- * at once. A record that changed during the first read and left the window may have moved an
- * unread record onto a page already read; the change shows as a difference between the two
- * reads (a record seen in one state by one read only). Both reads report their changes (the
+ * Reads a stream's window; a read that followed next-page links (an unsorted list over more than
+ * one page, a sort the marketplace ignored, a run of records sharing one modifiedDate) is read a
+ * second time at once. A record that changed during the first read and left the window may have
+ * moved an unread record onto a page already read; the change shows as a difference between the
+ * two reads (a record seen in one state by one read only). Both reads report their changes (the
  * memory drops repeats); the window counts as read completely only when the two agree, otherwise
  * the watermark stays and the next poll reads the window again.
  */
@@ -248,7 +252,7 @@ async function readWindow(
 	outcome: PollOutcome,
 ): Promise<StreamRead> {
 	const first = await readStream(stream, window, streamState, state, settings, deps, outcome);
-	if (stream.sortedByModified || !first.complete || first.pages <= 1) return first;
+	if (!first.complete || !first.followedLinks) return first;
 	const second = await readStream(stream, window, streamState, state, settings, deps, outcome);
 	if (second.error !== undefined) return second;
 	if (!sameRecords(first.seen, second.seen)) {
