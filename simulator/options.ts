@@ -62,6 +62,12 @@ export type ReturnsNextUrlForm = 'relative' | 'versioned';
  * later record moves one place towards the front.
  */
 export type ShipmentPaging = 'snapshot' | 'live';
+/**
+ * The same choice for the returns list (GET /sellers/v2/returns): 'live' runs the query again for
+ * every next page, so a return that changed between two page requests (and left the modified
+ * range) moves every later return one place towards the front.
+ */
+export type ReturnPaging = 'snapshot' | 'live';
 /** The order of a shipment search answer: as requested (default), or reversed (a sort ignored). */
 export type ShipmentSearchOrder = 'requested' | 'reversed';
 /** How a shipment search answer writes hasMore: a boolean (default), the text "true"/"false", 1/0, or not at all. */
@@ -77,6 +83,7 @@ export interface RuntimeConfig {
 	listingPageSize: number;
 	returnsNextUrlForm: ReturnsNextUrlForm;
 	shipmentPaging: ShipmentPaging;
+	returnPaging: ReturnPaging;
 	shipmentSearchOrder: ShipmentSearchOrder;
 	shipmentHasMore: ShipmentHasMoreForm;
 	modifiedDatePrecision: ModifiedDatePrecision;
@@ -195,6 +202,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 				DEFAULTS.listingPageSize,
 			returnsNextUrlForm: options.returnsNextUrlForm ?? 'relative',
 			shipmentPaging: 'snapshot',
+			returnPaging: 'snapshot',
 			shipmentSearchOrder: 'requested',
 			shipmentHasMore: 'boolean',
 			modifiedDatePrecision: 'millisecond',

@@ -46,6 +46,11 @@ function report(context: IPollFunctions, outcome: PollOutcome, budgetText: strin
 			`${NODE_DISPLAY_NAME}: stopped reading ${outcome.stoppedEarly.join(', ')} before the next poll is due; the next poll resumes where this one stopped`,
 		);
 	}
+	if (outcome.unsettled.length > 0) {
+		context.logger.info(
+			`${NODE_DISPLAY_NAME}: ${outcome.unsettled.join(', ')} changed while being read (two reads differed); the changes of both reads are reported and the next poll reads the same window again`,
+		);
+	}
 	for (const failure of outcome.failures) {
 		const message = (failure.error as Error)?.message ?? String(failure.error);
 		if (failure.rateLimited) {

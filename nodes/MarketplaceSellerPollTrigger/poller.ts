@@ -15,6 +15,12 @@
  * instead of the next-page link, so a record that changes while the poll pages (and leaves its
  * place) cannot push an unread record onto a page already read. A page whose records share one
  * instant is followed by its link.
+ *
+ * A list without a sort order (returns), an answer out of order, and a run of records sharing one
+ * instant are paged by their links, which shift when a record before the read position changes
+ * and leaves the window. A single answer cannot shift; a read that followed links is confirmed by
+ * reading the window again at once: only when both reads saw the same records in the same state
+ * does the watermark move (docs/marketplace-seller-poll-trigger.md#exactly-once).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -86,6 +92,8 @@ export interface PollOutcome {
 	skipped: boolean;
 	/** Streams left (partly) unread because the read deadline passed. */
 	stoppedEarly: string[];
+	/** Streams whose two reads of the window differed: the window is read again next poll. */
+	unsettled: string[];
 }
 
 function observe(stream: StreamSpec, record: IDataObject): ObservedRecord | undefined {
@@ -122,6 +130,10 @@ function inChangeOrder(found: FoundChange[]): FoundChange[] {
 /** How far one stream's reading got. */
 interface StreamRead {
 	complete: boolean;
+	/** Some page was fetched by a next-page link (offset or snapshot paging, which may shift). */
+	followedLinks: boolean;
+	/** The records read, each with its modified time and state (see readKey). */
+	seen: Set<string>;
 	/** The last record read, while every record read was in modifiedDate order. */
 	last?: ModifiedTime;
 	inOrder: boolean;
@@ -138,18 +150,28 @@ async function readStream(
 	deps: PollDeps,
 	outcome: PollOutcome,
 ): Promise<StreamRead> {
-	const read: StreamRead = { complete: false, inOrder: true, stoppedEarly: false };
+	const read: StreamRead = {
+		complete: false,
+		followedLinks: false,
+		seen: new Set(),
+		inOrder: true,
+		stoppedEarly: false,
+	};
 	const deadlinePassed = () => deps.readUntil !== undefined && deps.now() >= deps.readUntil;
 	let from = window.from;
 	try {
 		for (;;) {
 			let restartFrom: number | undefined;
+			let pageOfSearch = 0;
 			for await (const page of deps.source.pages(stream, { from, to: window.to })) {
 				outcome.pages += 1;
+				pageOfSearch += 1;
+				if (pageOfSearch > 1) read.followedLinks = true;
 				let first: number | undefined;
 				for (const record of page) {
 					const observed = observe(stream, record);
 					if (observed === undefined) continue;
+					read.seen.add(readKey(observed));
 					for (const change of detectChanges(
 						observed,
 						state.memory,
@@ -200,6 +222,46 @@ async function readStream(
 	return read;
 }
 
+/** A record as one read saw it: which record, when it was modified, in which state. */
+function readKey(observed: ObservedRecord): string {
+	return JSON.stringify([observed.kind, observed.id, observed.modifiedMs, observed.signature]);
+}
+
+function sameRecords(a: Set<string>, b: Set<string>): boolean {
+	if (a.size !== b.size) return false;
+	for (const key of a) if (!b.has(key)) return false;
+	return true;
+}
+
+/**
+ * Reads a stream's window; a read that followed next-page links (an unsorted list over more than
+ * one page, a sort the marketplace ignored, a run of records sharing one modifiedDate) is read a
+ * second time at once. A record that changed during the first read and left the window may have
+ * moved an unread record onto a page already read; the change shows as a difference between the
+ * two reads (a record seen in one state by one read only). Both reads report their changes (the
+ * memory drops repeats); the window counts as read completely only when the two agree, otherwise
+ * the watermark stays and the next poll reads the window again.
+ */
+async function readWindow(
+	stream: StreamSpec,
+	window: Window,
+	streamState: StreamState,
+	state: PollState,
+	settings: PollSettings,
+	deps: PollDeps,
+	outcome: PollOutcome,
+): Promise<StreamRead> {
+	const first = await readStream(stream, window, streamState, state, settings, deps, outcome);
+	if (!first.complete || !first.followedLinks) return first;
+	const second = await readStream(stream, window, streamState, state, settings, deps, outcome);
+	if (second.error !== undefined) return second;
+	if (!sameRecords(first.seen, second.seen)) {
+		outcome.unsettled.push(stream.label);
+		return { ...second, complete: false };
+	}
+	return first;
+}
+
 export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<PollOutcome> {
 	const now = deps.now();
 	const state = deps.store.load(settings.maxRemembered);
@@ -211,6 +273,7 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 		pages: 0,
 		skipped: false,
 		stoppedEarly: [],
+		unsettled: [],
 	};
 	if (state.backoffUntil !== undefined && now < state.backoffUntil) {
 		return { ...outcome, backoffUntil: state.backoffUntil, skipped: true };
@@ -234,7 +297,7 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 		}
 
 		const window = windowOf(streamState, now, settings.overlapMs);
-		const read = await readStream(stream, window, streamState, state, settings, deps, outcome);
+		const read = await readWindow(stream, window, streamState, state, settings, deps, outcome);
 		let cutShort = read.stoppedEarly;
 		if (read.stoppedEarly) {
 			stopped = true;

@@ -129,6 +129,7 @@ const CONFIG_KEYS: ReadonlyArray<keyof RuntimeConfig> = [
 	'listingPageSize',
 	'returnsNextUrlForm',
 	'shipmentPaging',
+	'returnPaging',
 	'shipmentSearchOrder',
 	'shipmentHasMore',
 	'modifiedDatePrecision',
@@ -488,6 +489,8 @@ export class SimulatorControl {
 			else if (key === 'shipmentPaging')
 				next.shipmentPaging =
 					oneOf(value, key, ['snapshot', 'live'] as const) ?? next.shipmentPaging;
+			else if (key === 'returnPaging')
+				next.returnPaging = oneOf(value, key, ['snapshot', 'live'] as const) ?? next.returnPaging;
 			else if (key === 'shipmentSearchOrder')
 				next.shipmentSearchOrder =
 					oneOf(value, key, ['requested', 'reversed'] as const) ?? next.shipmentSearchOrder;

@@ -56,10 +56,14 @@ export function registerReturnRoutes(router: Router, world: World): void {
 			ref = world.returnPages.resolve(token, owner);
 			if (!ref) throw badRequest('Invalid or expired next_token', 'INVALID_NEXT_TOKEN');
 		} else {
+			const query = ctx.query;
+			const run = () => filterReturns(world.returns.forSeller(seller), source, query);
+			// 'live': each next page runs the query again at its offset (offset paging).
 			ref = world.returnPages.start(
 				owner,
-				filterReturns(world.returns.forSeller(seller), source, ctx.query),
+				run(),
 				RETURNS_PAGE_SIZE,
+				world.config.returnPaging === 'live' ? run : undefined,
 			);
 		}
 		const { items, nextOffset, hasMore } = world.returnPages.page(ref);

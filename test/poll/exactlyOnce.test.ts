@@ -80,6 +80,183 @@ describe('page shift: a record moves to an earlier page while the poller pages',
 	);
 });
 
+describe('page shift on the returns list (no documented order, paged by its links)', () => {
+	const RETURNS = 'GET /sellers/v2/returns';
+
+	function returnsRunner(minutes = 1): PollTriggerRunner {
+		return new PollTriggerRunner(env.store, {
+			events: ['return_created', 'return_picked_up'],
+			pollTimes: everyX(minutes),
+			options: { overlapSeconds: 30, returnSources: ['customer_return'] },
+		});
+	}
+
+	/** New customer returns at LOC-DEMO-1, modified now; their ids in the list's order. */
+	function seedReturns(count: number): string[] {
+		const ids = new Set(
+			env.sim.control.seedReturns({
+				locationId: 'LOC-DEMO-1',
+				count,
+				source: 'customer_return',
+			}).returnIds,
+		);
+		return env.sim.control
+			.listReturns({ locationId: 'LOC-DEMO-1' })
+			.returns.filter((r) => ids.has(String(r.returnId)))
+			.sort(
+				(a, b) =>
+					Date.parse(String(a.createdDate)) - Date.parse(String(b.createdDate)) ||
+					(String(a.returnId) < String(b.returnId) ? -1 : 1),
+			)
+			.map((r) => String(r.returnId));
+	}
+
+	/** The returns list calls of `poll`. */
+	async function callsOf(poll: () => Promise<unknown>): Promise<number> {
+		env.sim.control.clearCalls();
+		await poll();
+		return env.sim.control.listCalls({ route: RETURNS }).calls.length;
+	}
+
+	test.each([1, 5])(
+		'Poll Times every %i minute(s): a return moved onto a page already read is still reported, once',
+		async (minutes) => {
+			const interval = minutes * 60;
+			// Before the first poll: n8n's poll context keeps the first logger it is asked for.
+			const logs = captureLogs();
+			const runner = returnsRunner(minutes);
+			await runner.poll();
+			// 30 returns, modified long before the next window's overlap: page 1 holds 25.
+			at(5);
+			const ids = seedReturns(30);
+			env.sim.control.setConfig({ returnPaging: 'live' });
+			// Between page 1 and page 2 the first return is picked up, just after the window's end:
+			// it leaves the window and the 26th return moves onto page 1, already read.
+			env.sim.control.onCall({ route: RETURNS, call: 2 }, async () => {
+				jest.setSystemTime(Date.now() + 1000);
+				await env.sim.control.setReturnStatus(ids[0], { status: 'RETURN_PICKED_UP' });
+			});
+			const seen: string[] = [];
+			const calls: number[] = [];
+			for (let poll = 1; poll <= 3; poll += 1) {
+				at(poll * interval);
+				calls.push(await callsOf(async () => seen.push(...changes((await runner.poll()).items))));
+			}
+			expectEachOnce(seen, [
+				...ids.map((id) => `return_created ${id}`),
+				`return_picked_up ${ids[0]}`,
+			]);
+			expect(seen.indexOf(`return_created ${ids[0]}`)).toBeLessThan(
+				seen.indexOf(`return_picked_up ${ids[0]}`),
+			);
+			// The two reads of the first poll differed, so the second poll reads the same window
+			// again (two pages, twice); only then does the watermark move on.
+			expect(calls).toEqual([4, 4, 1]);
+			logs.stop();
+			expect(logs.lines.filter((line) => /two reads differed/.test(line))).toEqual([
+				expect.stringContaining('returns (customer_return) changed while being read'),
+			]);
+		},
+	);
+
+	test('a window of at most 25 returns costs one call', async () => {
+		const runner = returnsRunner();
+		await runner.poll();
+		at(5);
+		const ids = seedReturns(25);
+		at(60);
+		let items: IDataObject[] = [];
+		expect(
+			await callsOf(async () => {
+				items = (await runner.poll()).items;
+			}),
+		).toBe(1);
+		expect(changes(items).sort()).toEqual(ids.map((id) => `return_created ${id}`).sort());
+		at(120);
+		expect(await callsOf(() => runner.poll())).toBe(1);
+	});
+
+	test('a stable window of more than 25 returns is read twice, then the watermark moves on', async () => {
+		const runner = returnsRunner();
+		await runner.poll();
+		at(5);
+		const ids = seedReturns(30);
+		env.sim.control.setConfig({ returnPaging: 'live' });
+		at(60);
+		let items: IDataObject[] = [];
+		// Two pages, twice.
+		expect(
+			await callsOf(async () => {
+				items = (await runner.poll()).items;
+			}),
+		).toBe(4);
+		expect(changes(items).sort()).toEqual(ids.map((id) => `return_created ${id}`).sort());
+		// The next window starts after the 30 returns (watermark + overlap): one page, nothing new.
+		at(120);
+		expect(await callsOf(async () => expect((await runner.poll()).items).toEqual([]))).toBe(1);
+	});
+});
+
+describe('page shift on a shipment list paged by its links', () => {
+	/**
+	 * 30 orders placed at +5 s (one instant) or one every 100 ms; between page 1 and page 2 the
+	 * order `onPage1` picks is packed just after the window's end: it leaves the window and the
+	 * 21st order moves onto page 1, already read. Three polls; what they reported.
+	 */
+	async function shiftedShipments(
+		minutes: number,
+		spread: boolean,
+		onPage1: (ids: string[]) => string,
+	): Promise<{ seen: string[]; ids: string[]; packed: string }> {
+		const interval = minutes * 60;
+		const runner = new PollTriggerRunner(env.store, {
+			events: ['shipment_created', 'shipment_packed'],
+			pollTimes: everyX(minutes),
+			options: { overlapSeconds: 30 },
+		});
+		await runner.poll();
+		const ids: string[] = [];
+		for (let i = 1; i <= 30; i += 1) {
+			at(spread ? 5 + i / 10 : 5);
+			ids.push(...seed(1));
+		}
+		const packed = onPage1(ids);
+		env.sim.control.setConfig({ shipmentPaging: 'live' });
+		env.sim.control.onCall({ route: SEARCH_NEXT, call: 1 }, async () => {
+			jest.setSystemTime(Date.now() + 1000);
+			await env.sim.control.setShipmentState(packed, { state: 'PACKED' });
+		});
+		const seen: string[] = [];
+		for (let poll = 1; poll <= 3; poll += 1) {
+			at(poll * interval);
+			seen.push(...changes((await runner.poll()).items));
+		}
+		return { seen, ids, packed };
+	}
+
+	test.each([1, 5])(
+		'Poll Times every %i minute(s), the requested sort ignored: a shipment moved onto a page already read is still reported, once',
+		async (minutes) => {
+			// Newest first whatever is asked: the answer is out of order, so it is paged by its links.
+			env.sim.control.setConfig({ shipmentSearchOrder: 'reversed' });
+			const { seen, ids, packed } = await shiftedShipments(minutes, true, (all) => all[29]);
+			expectEachOnce(seen, [
+				...ids.map((id) => `shipment_created ${id}`),
+				`shipment_packed ${packed}`,
+			]);
+		},
+	);
+
+	test('a run of more than 20 shipments with one modifiedDate: a shipment moved onto a page already read is still reported, once', async () => {
+		// The simulator orders shipments of one instant by id: the smallest is on page 1.
+		const { seen, ids, packed } = await shiftedShipments(1, false, (all) => [...all].sort()[0]);
+		expectEachOnce(seen, [
+			...ids.map((id) => `shipment_created ${id}`),
+			`shipment_packed ${packed}`,
+		]);
+	});
+});
+
 describe('odd snapshots and partial reads', () => {
 	test('an older snapshot inside the overlap is no change, and the newer state is not reported again', async () => {
 		const runner = new PollTriggerRunner(env.store, {

@@ -58,6 +58,7 @@ describe('control interface', () => {
 			listingPageSize: 500,
 			returnsNextUrlForm: 'relative',
 			shipmentPaging: 'snapshot',
+			returnPaging: 'snapshot',
 			shipmentSearchOrder: 'requested',
 			shipmentHasMore: 'boolean',
 			modifiedDatePrecision: 'millisecond',

@@ -96,6 +96,34 @@ describe('returns v2', () => {
 		expect(res.data.nextUrl).toBeNull();
 	});
 
+	it('with returnPaging live, a return that leaves the modified range between two pages moves the next one onto the first page', async () => {
+		h.sim.control.seedReturns({ locationId: 'LOC-DEMO-1', count: 30, source: 'customer_return' });
+		const params = {
+			source: 'customer_return',
+			modifiedAfter: new Date(Date.now() - 60_000).toISOString(),
+			modifiedBefore: new Date(Date.now() + 1).toISOString(),
+		};
+		const next = (url: string) => h.api.get(`/sellers/v2${url}`, { headers: bearer(h.token) });
+		const ids = (items: WireReturn[]) => items.map((r) => r.returnId);
+		// Snapshot (default): the second page is the rest of the first answer, whatever changed.
+		const stable = await list(params);
+		const all = ids(stable.data.returnItems);
+		all.push(...ids((await next(stable.data.nextUrl)).data.returnItems));
+		expect(all.length).toBeGreaterThan(26);
+
+		h.sim.control.setConfig({ returnPaging: 'live' });
+		const first = await list(params);
+		expect(ids(first.data.returnItems)).toEqual(all.slice(0, 25));
+		// The first return changes after the range's end: it leaves the answer, the 26th moves up.
+		h.sim.control.advanceClock({ seconds: 5 });
+		await h.sim.control.setReturnStatus(all[0], { status: 'RETURN_PICKED_UP' });
+		const second = await next(first.data.nextUrl);
+		expect(ids(second.data.returnItems)).toEqual(all.slice(26));
+		expect(() => h.sim.control.setConfig({ returnPaging: 'offset' as never })).toThrow(
+			/returnPaging must be one of snapshot, live/,
+		);
+	});
+
 	it('filters by location, ids, tracking ids and dates', async () => {
 		const all: WireReturn[] = (await list({ source: 'courier_return' })).data.returnItems;
 		expect(
