@@ -1,7 +1,8 @@
 /**
  * What a poll schedule costs against the marketplace's rate limit: 1,000 calls per rolling hour
  * per seller (docs/marketplace-api/rate-limits.md#calls-per-hour, INFERRED from a third-party quote). Each poll reads every stream at
- * least once; each further 20 changed shipments (25 returns) cost one more page.
+ * least once; each further 20 changed shipments (25 returns) cost one more page, and a window of
+ * more than one page of returns is read twice (docs/marketplace-seller-poll-trigger.md#exactly-once).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -144,6 +145,6 @@ export function describeBudget(budget: CallBudget): string {
 	return (
 		`${polls} polls an hour x ${budget.callsPerPoll} list(s) = at least ${budget.callsPerHour} calls an hour ` +
 		`(${budget.percentOfLimit} % of the ${CALLS_PER_HOUR_LIMIT.toLocaleString('en-US')} calls an hour the marketplace is believed to allow per seller), ` +
-		'plus one call per 20 changed shipments or 25 changed returns'
+		'plus one call per 20 changed shipments or 25 changed returns (a window of more than 25 returns is read twice)'
 	);
 }

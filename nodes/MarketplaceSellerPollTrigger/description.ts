@@ -55,7 +55,7 @@ export const properties: INodeProperties[] = [
 			`Polls the ${MARKETPLACE.displayName} on the schedule below and reports each change once, for sellers who cannot receive push ` +
 			'notifications (those need a support ticket, a public HTTPS URL and a certificate; where you have them, the push trigger is ' +
 			'faster and costs no calls). Cost: each poll reads each list the chosen events need once (pre-dispatch, post-dispatch, ' +
-			'cancelled by seller, buyer and marketplace, customer and courier returns: at most 7), plus one call per 20 changed shipments. ' +
+			'cancelled by seller, buyer and marketplace, customer and courier returns: at most 7), plus one call per 20 changed shipments (a window of more than 25 returns is read twice). ' +
 			`Calls per hour = polls per hour x lists, against the ${limit} calls an hour the marketplace is believed to allow per seller ` +
 			'(inferred, shared by all workflows of the seller): every minute, Shipment Created only: 60; every minute, all events: 420; ' +
 			'every 5 minutes: 12 and 84; every 15 minutes: 4 and 28. The exact figure for your schedule is written to the n8n log when ' +
