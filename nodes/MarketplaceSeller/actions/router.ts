@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { runRedaction } from '../helpers/redaction';
+import { runRedaction } from '../../shared/redaction';
 import * as authorization from './authorization/Authorization.resource';
 import * as listing from './listing/Listing.resource';
 import type { MarketplaceSellerOperation, MarketplaceSellerResource } from './node.type';
@@ -29,7 +29,7 @@ const resources: Record<MarketplaceSellerResource, Record<string, unknown>> = {
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	// Whatever comes out, result or error, carries no secret of the credential or of the run
-	// (helpers/redaction.ts), also when the operation sends nothing.
+	// (nodes/shared/redaction.ts), also when the operation sends nothing.
 	const redaction = await runRedaction(this);
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as MarketplaceSellerResource;

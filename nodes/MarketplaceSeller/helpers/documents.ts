@@ -10,8 +10,13 @@ import {
 } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
-import { apiError } from '../transport/errors';
+import {
+	apiBinaryRequest,
+	chunk,
+	knownSecrets,
+	type MarketplaceRequest,
+} from '../../shared/transport';
+import { apiError } from '../../shared/transport/errors';
 import {
 	collectShipmentIds,
 	errorItem,

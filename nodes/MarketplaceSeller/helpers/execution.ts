@@ -16,8 +16,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { chunk } from '../transport';
-import { apiError } from '../transport/errors';
+import { chunk } from '../../shared/transport';
+import { apiError } from '../../shared/transport/errors';
 import { readIdList } from './parameters';
 
 export type NodeFailure = NodeApiError | NodeOperationError;

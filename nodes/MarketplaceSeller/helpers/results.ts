@@ -7,7 +7,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { apiExchange, knownSecrets, listOf, unconfirmedReason, type Exchange } from '../transport';
+import {
+	apiExchange,
+	knownSecrets,
+	listOf,
+	unconfirmedReason,
+	type Exchange,
+} from '../../shared/transport';
 import { executeInBatches, unitFailure, type Unit, type UnitOutcome } from './execution';
 import { canCheckState, outcomesFromState, recheckAfterRetry } from './stateCheck';
 

@@ -14,7 +14,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { lookUpShipments } from '../actions/shipment/get.operation';
 import { PATHS } from '../../shared/profile';
-import { chunk, listOf } from '../transport';
+import { chunk, listOf } from '../../shared/transport';
 import { unitFailure, type Unit, type UnitOutcome } from './execution';
 
 const AFTER_PACKING = [

@@ -7,7 +7,7 @@ import {
 
 import { forEachItem } from '../../helpers/execution';
 import { readLimit } from '../../helpers/parameters';
-import { searchListingPages } from '../../transport/paging';
+import { searchListingPages } from '../../../shared/transport/paging';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 import { listingStatusProperty } from './listing.fields';
 

@@ -15,7 +15,7 @@ import {
 	type Unit,
 	type UnitOutcome,
 } from '../../helpers/execution';
-import { apiRequest, knownSecrets, listOf } from '../../transport';
+import { apiRequest, knownSecrets, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
 import { checkListing, listingProblem } from './listing.checks';

@@ -8,7 +8,7 @@ import {
 
 import { forEachItem } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/parameters';
-import { apiRequest, type StatusExplanation } from '../../transport';
+import { apiRequest, type StatusExplanation } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { locationLocator } from '../common.descriptions';
 

@@ -15,7 +15,7 @@ import {
 	type UnitOutcome,
 } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../transport/paging';
+import { searchReturnPages } from '../../../shared/transport/paging';
 
 /** returnIds and trackingIds take up to 25 IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const RETURN_LOOKUP_BATCH_SIZE = 25;

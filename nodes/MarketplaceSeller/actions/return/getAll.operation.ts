@@ -10,7 +10,7 @@ import {
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../transport/paging';
+import { searchReturnPages } from '../../../shared/transport/paging';
 import { limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [

@@ -9,7 +9,7 @@ import {
 import { downloadDocuments } from '../../helpers/documents';
 import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, idsInPath, listOf } from '../../transport';
+import { apiRequest, idsInPath, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { binaryPropertyNameProperty, shipmentIdsProperty } from '../common.descriptions';
 import { outputModeProperty } from './documents.descriptions';

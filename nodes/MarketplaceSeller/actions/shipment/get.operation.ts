@@ -15,7 +15,7 @@ import {
 	type UnitOutcome,
 } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { apiRequest, listOf } from '../../transport';
+import { apiRequest, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { simplifyProperty, simplifyShipment } from './simplify';
 import { addShipmentDetails, includeDetailsProperty } from './includeDetails';

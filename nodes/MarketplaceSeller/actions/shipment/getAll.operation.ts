@@ -10,7 +10,7 @@ import {
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchShipmentPages } from '../../transport/paging';
+import { searchShipmentPages } from '../../../shared/transport/paging';
 import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
 	SERVICE_PROFILES_FILTER,

@@ -8,7 +8,7 @@ import {
 
 import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
 import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, idsInPath, listOf } from '../../transport';
+import { apiRequest, idsInPath, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 

@@ -10,7 +10,7 @@ import {
 import { readStoredTokenData } from '../../../shared/grants';
 import { CREDENTIAL_TYPES, PATHS } from '../../../shared/profile';
 import { forEachItem } from '../../helpers/execution';
-import { apiRequest, credentialTypeOf } from '../../transport';
+import { apiRequest, credentialTypeOf } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{

@@ -4,7 +4,7 @@
  */
 import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { chunk, listOf } from '../../../transport';
+import { chunk, listOf } from '../../../../shared/transport';
 import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../get.operation';
 
 /** States at or past PACKED: the label exists. */

@@ -6,7 +6,7 @@
  */
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { PATHS } from '../../shared/profile';
+import { PATHS } from '../profile';
 import { apiRequest, listOf, type MarketplaceContext, type MarketplaceRequest } from './index';
 import { followLink, returnsNextPath } from './paging';
 

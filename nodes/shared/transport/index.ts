@@ -29,7 +29,7 @@ import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { MAX_RETRIES, parseRetryAfter, retryDelayMs, retryVerdict } from './retry';
 
 export type { MarketplaceContext } from './connection';
-export { credentialTypeOf } from '../../shared/authentication';
+export { credentialTypeOf } from '../authentication';
 export { getConnection, knownSecrets } from './connection';
 
 /** Order calls may take up to 60 s, listing calls 10 s (docs/marketplace-api/errors.md#timeouts). */

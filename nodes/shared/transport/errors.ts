@@ -11,8 +11,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
-import { redactSecrets } from '../../shared/redact';
+import { CREDENTIAL_TYPES, type CredentialTypeName } from '../profile';
+import { redactSecrets } from '../redact';
 import type { AnswerFailure, RedirectFailure, RequestFailure } from './failure';
 import { MAX_REDIRECTS } from './redirects';
 

@@ -9,7 +9,7 @@
  */
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { PATHS } from '../../shared/profile';
+import { PATHS } from '../profile';
 import { apiRequest, listOf, type MarketplaceContext, type MarketplaceRequest } from './index';
 
 /** A safety stop far above any real result set (10,000 pages of 20 = 200,000 shipments). */
