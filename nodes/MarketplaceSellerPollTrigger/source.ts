@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { MarketplaceContext } from '../shared/transport';
-import { returnSearchPageByPage, shipmentSearchPageByPage } from '../shared/transport/pageByPage';
+import { searchPages } from '../shared/transport/paging';
 import type { Window } from './change/window';
 import type { PageSource } from './poller';
 import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
@@ -24,26 +24,27 @@ export function isRateLimited(error: unknown): boolean {
 }
 
 export function transportSource(context: MarketplaceContext, filters: PollFilters): PageSource {
-	const operation = (stream: StreamSpec) => `Polling ${stream.label}`;
+	const pagesOf = (stream: StreamSpec, query: IDataObject) =>
+		searchPages(context, stream.kind, query, {
+			operation: `Polling ${stream.label}`,
+			retriedBy: 'nextPoll',
+		});
 	return {
 		pages(stream: StreamSpec, window: Window): AsyncIterable<IDataObject[]> {
-			return stream.kind === 'shipments'
-				? shipmentSearchPageByPage(
-						context,
-						shipmentSearchBody(stream, window, filters),
-						operation(stream),
-					)
-				: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+			return pagesOf(
+				stream,
+				stream.kind === 'shipments'
+					? shipmentSearchBody(stream, window, filters)
+					: returnQuery(stream, window),
+			);
 		},
 		async latest(stream: StreamSpec, window: Window, size: number): Promise<IDataObject[]> {
-			const pages =
+			const pages = pagesOf(
+				stream,
 				stream.kind === 'shipments'
-					? shipmentSearchPageByPage(
-							context,
-							shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20)),
-							operation(stream),
-						)
-					: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+					? shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20))
+					: returnQuery(stream, window),
+			);
 			// Only the first page: shipments come newest first; returns in the marketplace's order.
 			const first = await pages.next();
 			await pages.return(undefined);

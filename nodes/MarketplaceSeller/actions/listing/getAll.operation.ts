@@ -7,7 +7,7 @@ import {
 
 import { forEachItem } from '../../helpers/execution';
 import { readLimit } from '../../helpers/parameters';
-import { searchListingPages } from '../../../shared/transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 import { listingStatusProperty } from './listing.fields';
 
@@ -26,7 +26,7 @@ export async function execute(
 		const limit = readLimit(this, itemIndex);
 		// The schema spells it "lisitng_status"; the documented field is listing_status (docs/marketplace-api/discrepancies.md#listing-status-spelling).
 		const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
-		return await searchListingPages(this, filters, {
+		return await searchAll(this, 'listings', filters, {
 			limit,
 			itemIndex,
 			operation: 'Get many listings',

@@ -15,7 +15,7 @@ import {
 	type UnitOutcome,
 } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../../shared/transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 
 /** returnIds and trackingIds take up to 25 IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const RETURN_LOOKUP_BATCH_SIZE = 25;
@@ -110,8 +110,9 @@ export async function execute(
 			group,
 			RETURN_LOOKUP_BATCH_SIZE,
 			async (batch) => {
-				const returnItems = await searchReturnPages(
+				const returnItems = await searchAll(
 					this,
+					'returns',
 					{ source, [kind]: batch.map((unit) => unit.id).join(',') },
 					{ itemIndex: batch[0].itemIndex, operation: 'Get returns' },
 				);

@@ -10,7 +10,7 @@ import {
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../../shared/transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import { limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -94,7 +94,7 @@ export async function execute(
 			}
 			if (ids.length > 0) qs[field] = ids.join(',');
 		}
-		return await searchReturnPages(this, qs, {
+		return await searchAll(this, 'returns', qs, {
 			limit: readLimit(this, itemIndex),
 			itemIndex,
 			operation: 'Search returns',

@@ -10,7 +10,7 @@ import {
 import { readDate } from '../../helpers/dates';
 import { forEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchShipmentPages } from '../../../shared/transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import {
 	DISPATCH_SERVICE_TIER_OPTIONS,
 	SERVICE_PROFILES_FILTER,
@@ -299,7 +299,7 @@ export async function execute(
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (docs/marketplace-api/paging.md#shipment-search-paging); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
-		const shipments = await searchShipmentPages(this, body, {
+		const shipments = await searchAll(this, 'shipments', body, {
 			limit,
 			itemIndex,
 			operation: 'Search shipments',
