@@ -130,7 +130,9 @@ export async function downloadDocuments(
 		// Every input item of the failed request gets its own error item.
 		for (const itemIndex of new Set(group.map((unit) => unit.itemIndex))) {
 			const ids = group.filter((unit) => unit.itemIndex === itemIndex).map((unit) => unit.id);
-			output.push(errorItem(failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }));
+			output.push(
+				errorItem(context, failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }),
+			);
 		}
 	}
 	return inInputOrder(rejected, output);

@@ -32,20 +32,27 @@ function asNodeFailure(context: IExecuteFunctions, error: unknown, itemIndex: nu
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** The error item continueOnFail produces: the message, plus what identifies the failed unit. */
+/**
+ * The error item continueOnFail produces: the message, plus what identifies the failed unit.
+ * Under "On Error: Continue (using error output)" n8n sends an item to the error output only when
+ * its JSON holds nothing but error, message and details (n8n-core 2.40.7,
+ * dist/execution-engine/workflow-execute.js, handleNodeErrorOutput, lines 1621-1627; an item's
+ * own `error` would not do: n8n then replaces its JSON with the message alone, normalizeNodeErrors),
+ * so there the rest
+ * goes under details.
+ */
 export function errorItem(
+	context: IExecuteFunctions,
 	error: NodeFailure,
 	pairedItem: IPairedItemData | IPairedItemData[],
 	extra: IDataObject = {},
 ): INodeExecutionData {
-	return {
-		json: {
-			...extra,
-			error: error.message,
-			...(error.description ? { errorDescription: error.description } : {}),
-		},
-		pairedItem,
-	};
+	const description = error.description ? { errorDescription: error.description } : {};
+	const json =
+		context.getNode().onError === 'continueErrorOutput'
+			? { error: error.message, details: { ...extra, ...description } }
+			: { ...extra, error: error.message, ...description };
+	return { json, pairedItem };
 }
 
 /**
@@ -64,7 +71,7 @@ function continueOrStop(
 		beforeStop?.();
 		throw failure;
 	}
-	return errorItem(failure, pairedItem, extra);
+	return errorItem(context, failure, pairedItem, extra);
 }
 
 /** Runs `run` for each input item; errors stop the node unless continueOnFail is on. */
