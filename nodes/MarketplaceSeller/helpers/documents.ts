@@ -17,13 +17,8 @@ import {
 	type MarketplaceRequest,
 } from '../../shared/transport';
 import { apiError } from '../../shared/transport/errors';
-import {
-	collectShipmentIds,
-	errorItem,
-	inInputOrder,
-	type NodeFailure,
-	type Unit,
-} from './execution';
+import { collectUnits, errorItem, inInputOrder, type NodeFailure, type Unit } from './execution';
+import { readIdList } from './parameters';
 import { checkPdfDownload } from './pdf';
 
 export interface DocumentDownload {
@@ -98,7 +93,13 @@ export async function downloadDocuments(
 	items: INodeExecutionData[],
 	spec: DocumentDownload,
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectShipmentIds(context, items);
+	// One output item per file, not per shipment: the units are read here, not by runBatches.
+	const { units, rejected } = collectUnits<null>(context, items, (itemIndex) =>
+		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
+			id,
+			payload: null,
+		})),
+	);
 	// One file per request for all input items (fewest requests), or per input item.
 	const outputMode = context.getNodeParameter('outputMode', 0, 'perBatch') as
 		| 'perBatch'

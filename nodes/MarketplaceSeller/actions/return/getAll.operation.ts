@@ -2,13 +2,12 @@ import {
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeExecutionData,
 	type INodeProperties,
 	NodeOperationError,
 } from 'n8n-workflow';
 
 import { readDate } from '../../helpers/dates';
-import { forEachItem } from '../../helpers/execution';
+import type { ItemResult } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchAll } from '../../../shared/transport/paging';
 import { limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
@@ -67,37 +66,32 @@ export const description = updateDisplayOptions(
 );
 
 /** Returns are still on version 2 of the API (docs/marketplace-api/returns.md#return-search). One output item per return item. */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
-		for (const field of ['createdAfter', 'createdBefore', 'modifiedAfter', 'modifiedBefore']) {
-			const date = readDate(this, filters[field], itemIndex, field);
-			if (date !== undefined) qs[field] = date;
+export async function executeItem(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
+	for (const field of ['createdAfter', 'createdBefore', 'modifiedAfter', 'modifiedBefore']) {
+		const date = readDate(this, filters[field], itemIndex, field);
+		if (date !== undefined) qs[field] = date;
+	}
+	const locationId = locatorValue(filters.locationId);
+	if (locationId !== '') qs.locationId = locationId;
+	for (const field of ['returnIds', 'trackingIds']) {
+		const ids = splitList(filters[field]);
+		if (ids.length > 25) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`At most 25 ${field} per search, got ${ids.length}`,
+				{
+					itemIndex,
+					description: 'Split the IDs over several input items.',
+				},
+			);
 		}
-		const locationId = locatorValue(filters.locationId);
-		if (locationId !== '') qs.locationId = locationId;
-		for (const field of ['returnIds', 'trackingIds']) {
-			const ids = splitList(filters[field]);
-			if (ids.length > 25) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`At most 25 ${field} per search, got ${ids.length}`,
-					{
-						itemIndex,
-						description: 'Split the IDs over several input items.',
-					},
-				);
-			}
-			if (ids.length > 0) qs[field] = ids.join(',');
-		}
-		return await searchAll(this, 'returns', qs, {
-			limit: readLimit(this, itemIndex),
-			itemIndex,
-			operation: 'Search returns',
-		});
+		if (ids.length > 0) qs[field] = ids.join(',');
+	}
+	return await searchAll(this, 'returns', qs, {
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+		operation: 'Search returns',
 	});
 }

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { readDate } from '../../helpers/dates';
-import { forEachItem } from '../../helpers/execution';
+import { runEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchAll } from '../../../shared/transport/paging';
 import {
@@ -294,7 +294,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const output = await forEachItem(this, items, async (itemIndex) => {
+	const output = await runEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (docs/marketplace-api/paging.md#shipment-search-paging); a smaller limit asks for less.

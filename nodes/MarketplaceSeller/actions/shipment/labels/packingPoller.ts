@@ -5,7 +5,7 @@
 import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { chunk, listOf } from '../../../../shared/transport';
-import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../get.operation';
+import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../../../helpers/shipmentLookup';
 
 /** States at or past PACKED: the label exists. */
 export const PACKED_OR_LATER = new Set([
