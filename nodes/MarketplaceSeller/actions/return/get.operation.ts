@@ -6,6 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { RETURN_SOURCE_OPTIONS } from '../../../shared/shipmentFilterOptions';
 import { runBatches, type Unit, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
 import { searchAll } from '../../../shared/transport/paging';
@@ -31,14 +32,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Source',
 		name: 'source',
 		type: 'options',
-		options: [
-			{
-				name: 'Courier Return',
-				value: 'courier_return',
-				description: 'Returned by the courier (undelivered)',
-			},
-			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
-		],
+		options: RETURN_SOURCE_OPTIONS,
 		default: 'customer_return',
 		description: 'Which kind of returns the IDs belong to; the marketplace requires it',
 	},

@@ -6,6 +6,7 @@ import {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { RETURN_SOURCE_OPTIONS } from '../../../shared/shipmentFilterOptions';
 import { readDate } from '../../helpers/dates';
 import type { ItemResult } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
@@ -17,14 +18,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Source',
 		name: 'source',
 		type: 'options',
-		options: [
-			{
-				name: 'Courier Return',
-				value: 'courier_return',
-				description: 'Returned by the courier (undelivered)',
-			},
-			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
-		],
+		options: RETURN_SOURCE_OPTIONS,
 		default: 'customer_return',
 		description: 'Which returns to search; the marketplace requires it',
 	},

@@ -12,7 +12,8 @@ import { runEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
 import { searchAll } from '../../../shared/transport/paging';
 import {
-	DISPATCH_SERVICE_TIER_OPTIONS,
+	CANCELLATION_TYPE_OPTIONS,
+	DISPATCH_SERVICE_TIERS_FILTER,
 	SERVICE_PROFILES_FILTER,
 	SHIPMENT_TYPES_FILTER,
 } from '../../../shared/shipmentFilterOptions';
@@ -113,11 +114,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Cancellation Type',
 		name: 'cancellationType',
 		type: 'options',
-		options: [
-			{ name: 'Buyer Cancellation', value: 'buyerCancellation' },
-			{ name: 'Marketplace Cancellation', value: 'marketplaceCancellation' },
-			{ name: 'Seller Cancellation', value: 'sellerCancellation' },
-		],
+		options: CANCELLATION_TYPE_OPTIONS,
 		default: 'sellerCancellation',
 		description: 'Who cancelled; the marketplace requires it for cancelled shipments',
 		displayOptions: { show: { filterType: ['cancelled'] } },
@@ -151,15 +148,7 @@ const properties: INodeProperties[] = [
 					...forTypes(types),
 				},
 			]),
-			{
-				displayName: 'Dispatch Service Tiers',
-				name: 'dispatchServiceTiers',
-				type: 'multiOptions',
-				options: DISPATCH_SERVICE_TIER_OPTIONS,
-				default: [],
-				description:
-					'Only these dispatch service tiers; none selected means the marketplace default (both)',
-			},
+			DISPATCH_SERVICE_TIERS_FILTER,
 			locationLocator('Only shipments of this seller location', false),
 			{
 				displayName: 'Seller ID',
