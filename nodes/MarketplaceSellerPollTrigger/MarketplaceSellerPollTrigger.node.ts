@@ -16,7 +16,7 @@ import { toItem } from './envelope';
 import { ALL_EVENTS, POLL_EVENT_KINDS } from './pollEvents';
 import { latestChanges, pollOnce, type FoundChange, type PollOutcome } from './poller';
 import { redactedPoll } from './redactedPoll';
-import { isRateLimited, transportContext, transportSource } from './source';
+import { isRateLimited, transportSource } from './source';
 import { staticDataStore } from './state';
 import { oneTickAtATime, readDeadline } from './tick';
 
@@ -96,7 +96,7 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 	/** One poll's work; poll() runs it inside the redaction of its items, errors and logs. */
 	static async pollChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
-		const source = transportSource(transportContext(this), settings.filters);
+		const source = transportSource(this, settings.filters);
 		const budget = callBudget(this.getNodeParameter('pollTimes', {}), settings.streams.length);
 		const toItems = (
 			found: FoundChange[],

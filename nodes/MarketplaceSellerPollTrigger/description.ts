@@ -9,9 +9,12 @@ import {
 import { authenticationProperty } from '../shared/authentication';
 import { MARKETPLACE } from '../shared/profile';
 import {
+	CANCELLATION_TYPE_OPTIONS,
 	DISPATCH_SERVICE_TIER_OPTIONS,
+	DISPATCH_SERVICE_TIERS_FILTER,
 	optionValues,
 	SERVICE_PROFILE_OPTIONS,
+	RETURN_SOURCE_OPTIONS,
 	SERVICE_PROFILES_FILTER,
 	SHIPMENT_TYPE_OPTIONS,
 	SHIPMENT_TYPES_FILTER,
@@ -86,24 +89,12 @@ export const properties: INodeProperties[] = [
 				displayName: 'Cancellation Types',
 				name: 'cancellationTypes',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Buyer Cancellation', value: 'buyerCancellation' },
-					{ name: 'Marketplace Cancellation', value: 'marketplaceCancellation' },
-					{ name: 'Seller Cancellation', value: 'sellerCancellation' },
-				],
+				options: CANCELLATION_TYPE_OPTIONS,
 				default: [],
 				description:
 					'Cancellations to watch; each is one list (one call per poll). None selected means all three.',
 			},
-			{
-				displayName: 'Dispatch Service Tiers',
-				name: 'dispatchServiceTiers',
-				type: 'multiOptions',
-				options: DISPATCH_SERVICE_TIER_OPTIONS,
-				default: [],
-				description:
-					'Only these dispatch service tiers; none selected means the marketplace default (both)',
-			},
+			DISPATCH_SERVICE_TIERS_FILTER,
 			{
 				displayName: 'Location ID',
 				name: 'locationId',
@@ -133,10 +124,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Return Sources',
 				name: 'returnSources',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Courier Return', value: 'courier_return' },
-					{ name: 'Customer Return', value: 'customer_return' },
-				],
+				options: RETURN_SOURCE_OPTIONS,
 				default: [],
 				description:
 					'Returns to watch; each is one list (one call per poll). None selected means both.',

@@ -1,10 +1,10 @@
 /**
  * What the poll trigger can report. Where a change means what a push notification means, the
- * item carries the push trigger's eventType (nodes/MarketplaceSellerTrigger/events.ts), so one
+ * item carries the push trigger's eventType (nodes/shared/events.ts), so one
  * workflow can be fed by either trigger. States the marketplace pushes no event for (Approved
  * again, Packing In Progress) and states this node does not know get poll-only names.
  */
-import { ALL_EVENTS, PUSH_EVENT_KINDS } from '../MarketplaceSellerTrigger/events';
+import { ALL_EVENTS, PUSH_EVENT_KINDS } from '../shared/events';
 
 export { ALL_EVENTS };
 

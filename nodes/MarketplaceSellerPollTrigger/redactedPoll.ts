@@ -1,13 +1,13 @@
 /**
  * The poll trigger's way out to the user, redacted like the action node's
- * (nodes/MarketplaceSeller/helpers/redaction.ts): the items a poll emits, the error it throws and
+ * (nodes/shared/redaction.ts): the items a poll emits, the error it throws and
  * the lines it logs carry no secret of the credential or of the run, in any encoding. A hostile
  * or broken server echoes tokens in next links and records, and a poll's failure reaches n8n's
  * log and the workflow's error output without passing through the action node's router.
  */
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { redactingLogger, runRedaction } from '../MarketplaceSeller/helpers/redaction';
+import { redactingLogger, runRedaction } from '../shared/redaction';
 
 type Poll = (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 

@@ -1,30 +1,18 @@
 /**
- * The poller's pages, read through the action node's transport: base URL and credential, token
+ * The poller's pages, read through the transport the action node uses too: base URL and credential, token
  * renewal, retries with backoff (429, 499, 5xx, dropped connections), error mapping and paging
- * links all come from nodes/MarketplaceSeller/transport.
+ * links all come from nodes/shared/transport. The context is the poll's own, the one
+ * redactedPoll.ts makes for each poll: the transport reads the credential once per context, so
+ * every poll reads it as it is now (an edit applies at the next poll), and the secrets it learns
+ * join that poll's redaction.
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { MarketplaceContext } from '../MarketplaceSeller/transport';
-import {
-	returnSearchPageByPage,
-	shipmentSearchPageByPage,
-} from '../MarketplaceSeller/transport/pageByPage';
+import type { MarketplaceContext } from '../shared/transport';
+import { searchPages } from '../shared/transport/paging';
 import type { Window } from './change/window';
 import type { PageSource } from './poller';
 import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
-
-/**
- * The poll context as the transport's context. The transport uses getNode, getCredentials,
- * getNodeParameter(name, fallback) and helpers.httpRequestWithAuthentication, which a poll
- * context has with the same signatures as a load-options context; the transport's type does
- * not list poll contexts yet. The context given here is the one redactedPoll.ts makes for each
- * poll: the transport reads the credential once per context, so every poll reads it as it is now
- * (an edit applies at the next poll), and the secrets it learns join that poll's redaction.
- */
-export function transportContext(context: IPollFunctions): MarketplaceContext {
-	return context as unknown as MarketplaceContext;
-}
 
 /** A 429 that outlasted the transport's retries (n8n's NodeApiError carries the status as httpCode). */
 export function isRateLimited(error: unknown): boolean {
@@ -36,26 +24,27 @@ export function isRateLimited(error: unknown): boolean {
 }
 
 export function transportSource(context: MarketplaceContext, filters: PollFilters): PageSource {
-	const operation = (stream: StreamSpec) => `Polling ${stream.label}`;
+	const pagesOf = (stream: StreamSpec, query: IDataObject) =>
+		searchPages(context, stream.kind, query, {
+			operation: `Polling ${stream.label}`,
+			retriedBy: 'nextPoll',
+		});
 	return {
 		pages(stream: StreamSpec, window: Window): AsyncIterable<IDataObject[]> {
-			return stream.kind === 'shipments'
-				? shipmentSearchPageByPage(
-						context,
-						shipmentSearchBody(stream, window, filters),
-						operation(stream),
-					)
-				: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+			return pagesOf(
+				stream,
+				stream.kind === 'shipments'
+					? shipmentSearchBody(stream, window, filters)
+					: returnQuery(stream, window),
+			);
 		},
 		async latest(stream: StreamSpec, window: Window, size: number): Promise<IDataObject[]> {
-			const pages =
+			const pages = pagesOf(
+				stream,
 				stream.kind === 'shipments'
-					? shipmentSearchPageByPage(
-							context,
-							shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20)),
-							operation(stream),
-						)
-					: returnSearchPageByPage(context, returnQuery(stream, window), operation(stream));
+					? shipmentSearchBody(stream, window, filters, 'desc', Math.min(size, 20))
+					: returnQuery(stream, window),
+			);
 			// Only the first page: shipments come newest first; returns in the marketplace's order.
 			const first = await pages.next();
 			await pages.return(undefined);

@@ -15,7 +15,7 @@ import { credentialsByAuthentication } from '../shared/authentication';
 import { eventsSubtitle } from '../shared/eventsSubtitle';
 import { MARKETPLACE } from '../shared/profile';
 import { properties, triggerPanel } from './description';
-import { ALL_EVENTS, PUSH_EVENT_KINDS } from './events';
+import { ALL_EVENTS, PUSH_EVENT_KINDS } from '../shared/events';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { readSettings, receivePush, recordExecutedPush } from './webhookFlow';
 

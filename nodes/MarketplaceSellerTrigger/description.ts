@@ -3,7 +3,7 @@ import type { INodeProperties, TriggerPanelDefinition } from 'n8n-workflow';
 
 import { authenticationProperty } from '../shared/authentication';
 import { MARKETPLACE } from '../shared/profile';
-import { ALL_EVENTS, PUSH_EVENT_KINDS } from './events';
+import { ALL_EVENTS, PUSH_EVENT_KINDS } from '../shared/events';
 import { DEFAULTS, LIMITS } from './settings';
 
 // Defaults as plain constants (one source: settings.ts DEFAULTS; the boolean defaults are

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryKeyOf } from './dedup/deliveryKey';
 import { readExactJsonObject } from './dedup/exactJson';
-import { isEventSelected } from './events';
+import { isEventSelected } from '../shared/events';
 import type { ReceiverState } from './receiverState';
 import type { SellerResolution } from './sellerMap';
 import type { ReceiverSettings } from './settings';

@@ -4,7 +4,7 @@
  * the settings afresh (settingsCache.ts: once a minute, or after a failed signature check).
  */
 import { MARKETPLACE } from '../shared/profile';
-import { ALL_EVENTS } from './events';
+import { ALL_EVENTS } from '../shared/events';
 import { buildLocationSellerMap } from './sellerMap';
 import { verifyOptionsProblem, type VerifyOptions } from './verification/verifyPush';
 

@@ -17,7 +17,7 @@ import { compactKeysOf, saveConfirmedDeliveries } from './dedup/confirmedDeliver
 import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
-import { ALL_EVENTS } from './events';
+import { ALL_EVENTS } from '../shared/events';
 import { settleInFlight, waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
 import {

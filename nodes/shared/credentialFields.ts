@@ -7,7 +7,12 @@
  * (profile.ts, baseUrl.ts), so a marketplace-specific build fills in profile.ts only, while the
  * anonymous profile's placeholder is reported as an empty field. The placeholder shows the form.
  */
-import type { ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
+	ICredentialTestRequest,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { MARKETPLACE } from './profile';
 
@@ -151,6 +156,33 @@ export const clientCredentialsTest: ICredentialTestRequest = {
 };
 
 /**
+ * n8n's tester applies each rule by its type (docs/n8n-internals.md#the-credential-test); the
+ * declared type of `rules` allows one kind per list, so this mixed list is narrowed to it below.
+ */
+const refreshTokenRules: Array<
+	IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody
+> = [
+	{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
+	{
+		type: 'responseCode',
+		properties: {
+			value: 400,
+			message:
+				'The App ID and App Secret were accepted, but the token service does not know the stored refresh token (revoked, or issued to another app): paste a new authorization code.',
+		},
+	},
+	{
+		type: 'responseSuccessBody',
+		properties: {
+			key: 'expired',
+			value: true,
+			message:
+				'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
+		},
+	},
+];
+
+/**
  * A third party app cannot use the client credentials grant, and refreshing its token in a test
  * could rotate the refresh token without storing the new one. Its test asks the token expiry
  * endpoint about the credential's refresh token instead: the token service answers only with the
@@ -165,26 +197,5 @@ export const refreshTokenTest: ICredentialTestRequest = {
 		method: 'GET',
 		qs: { token_type: 'refresh' },
 	},
-	rules: [
-		{ type: 'responseCode', properties: { value: 401, message: REFUSED_APP } },
-		{
-			type: 'responseCode',
-			properties: {
-				value: 400,
-				message:
-					'The App ID and App Secret were accepted, but the token service does not know the stored refresh token (revoked, or issued to another app): paste a new authorization code.',
-			},
-		},
-		{
-			type: 'responseSuccessBody',
-			properties: {
-				key: 'expired',
-				value: true,
-				message:
-					'The App ID and App Secret were accepted, but the refresh token has expired: the seller must authorize the app again (paste a new authorization code).',
-			},
-		},
-		// n8n applies each rule by its type (docs/n8n-internals.md#the-credential-test); the
-		// declared type allows one kind per list only.
-	] as unknown as ICredentialTestRequest['rules'],
+	rules: refreshTokenRules as IAuthenticateRuleResponseCode[],
 };

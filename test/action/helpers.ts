@@ -50,6 +50,22 @@ export function useSimulator(options: SimulatorOptions = {}): Env {
 	return env;
 }
 
+/** Runs the action with the self access credential, one input item `{ id }` per ID. */
+export async function runOnIds(
+	env: Env,
+	parameters: Record<string, unknown>,
+	ids: string[],
+	continueOnFail = false,
+): Promise<RunNodeResult> {
+	return await runAction(
+		env.store,
+		SELF,
+		parameters,
+		ids.map((id) => ({ id })),
+		continueOnFail,
+	);
+}
+
 /** A partner credential that has exchanged a code for SELLER-DEMO-1 (tokens stored). */
 export async function partnerStore(sim: Simulator, sellerId = SELLER_1): Promise<CredentialStore> {
 	const store = new CredentialStore();

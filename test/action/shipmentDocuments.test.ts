@@ -13,6 +13,7 @@ import {
 	ok,
 	pairedIndexes,
 	runAction,
+	runOnIds,
 	seedApproved,
 	seedInState,
 	SELF,
@@ -40,14 +41,7 @@ describe('Shipment > Download Labels', () => {
 
 	it('GETs /sellers/v3/shipments/{ids}/labels once for all items and outputs the PDF as binary data', async () => {
 		const packed = seedInState(env.sim, 3, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabels'),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadLabels'), packed));
 
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
@@ -75,12 +69,7 @@ describe('Shipment > Download Labels', () => {
 	it('asks 100 shipments per request (150 = 2 files), in a configurable binary field', async () => {
 		const packed = seedInState(env.sim, 150, 'PACKED');
 		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabels', { binaryPropertyName: 'labels' }),
-				packed.map((id) => ({ id })),
-			),
+			await runOnIds(env, download('downloadLabels', { binaryPropertyName: 'labels' }), packed),
 		);
 		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
 			100, 50,
@@ -97,12 +86,7 @@ describe('Shipment > Download Labels', () => {
 	it('one file per input item when asked', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
 		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabels', { outputMode: 'perItem' }),
-				packed.map((id) => ({ id })),
-			),
+			await runOnIds(env, download('downloadLabels', { outputMode: 'perItem' }), packed),
 		);
 		expect(items.map((item) => item.json.fileName)).toEqual(packed.map((id) => `labels-${id}.pdf`));
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
@@ -164,15 +148,7 @@ describe('Shipment > Download Labels', () => {
 
 	it('under continueOnFail every input item of the failed request gets its own error item', async () => {
 		const approved = seedApproved(env.sim, 2);
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabels'),
-				approved.map((id) => ({ id })),
-				true,
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadLabels'), approved, true));
 		expect(items).toHaveLength(2);
 		expect(items.map((item) => item.json.shipmentIds)).toEqual([[approved[0]], [approved[1]]]);
 		expect(
@@ -237,14 +213,7 @@ describe('Shipment > Download Label Only', () => {
 
 	it('POSTs /sellers/v3/shipments/{ids}/labelOnly/pdf, 50 shipments per request (120 = 3)', async () => {
 		const packed = seedInState(env.sim, 120, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabelOnly'),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadLabelOnly'), packed));
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
 		expect(calls.map((call) => call.path)).toEqual([
@@ -270,14 +239,7 @@ describe('Shipment > Download Label Only', () => {
 
 	it('sends reprint=true for a reprint', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadLabelOnly', { reprint: true }),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadLabelOnly', { reprint: true }), packed));
 		expect(items).toHaveLength(1);
 		expect(apiCalls(env.sim)[0].query).toEqual({ reprint: 'true' });
 		expect(apiCalls(env.sim)[0].path).toBe(
@@ -302,14 +264,7 @@ describe('Shipment > Download Invoices', () => {
 
 	it('as PDF: GET /sellers/v3/shipments/{ids}/invoices with Accept application/pdf', async () => {
 		const packed = seedInState(env.sim, 2, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadInvoices', { format: 'pdf' }),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadInvoices', { format: 'pdf' }), packed));
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].method).toBe('GET');
@@ -325,14 +280,7 @@ describe('Shipment > Download Invoices', () => {
 
 	it('as JSON: Accept application/json, one item per invoice paired to the input that named the shipment', async () => {
 		const packed = seedInState(env.sim, 3, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadInvoices', { format: 'json' }),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadInvoices', { format: 'json' }), packed));
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].headers.accept).toBe('application/json');
@@ -350,14 +298,7 @@ describe('Shipment > Download Invoices', () => {
 
 	it('as JSON, 100 shipments per request (230 = 3)', async () => {
 		const packed = seedInState(env.sim, 230, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				download('downloadInvoices', { format: 'json' }),
-				packed.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, download('downloadInvoices', { format: 'json' }), packed));
 		expect(items).toHaveLength(230);
 		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
 			100, 100, 30,

@@ -10,6 +10,7 @@ import {
 	ok,
 	pairedIndexes,
 	runAction,
+	runOnIds,
 	SELF,
 	useSimulator,
 	type Loose,
@@ -99,9 +100,8 @@ describe('Shipment > Include Details', () => {
 	it('Get: the looked-up shipments get their details in one extra call', async () => {
 		const seeded = seedSku(3);
 		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
+			await runOnIds(
+				env,
 				{
 					resource: 'shipment',
 					operation: 'get',
@@ -110,7 +110,7 @@ describe('Shipment > Include Details', () => {
 					simplify: false,
 					includeDetails: true,
 				},
-				seeded.map((id) => ({ id })),
+				seeded,
 			),
 		);
 		expect(items.map((item) => item.json.shipmentId)).toEqual(seeded);

@@ -13,6 +13,7 @@ import {
 	ok,
 	pairedIndexes,
 	runAction,
+	runOnIds,
 	seedApproved,
 	seedInState,
 	SELF,
@@ -36,14 +37,7 @@ describe('Shipment > Get', () => {
 
 	it('looks up by shipment IDs: one GET /sellers/v3/shipments?shipmentIds= for the whole batch', async () => {
 		const shipmentIds = seedApproved(env.sim, 5);
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				get('shipmentIds'),
-				shipmentIds.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, get('shipmentIds'), shipmentIds));
 
 		expect(ids(items)).toEqual(shipmentIds);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2, 3, 4]);
@@ -63,24 +57,10 @@ describe('Shipment > Get', () => {
 		const orderItemIds = wires.map((wire) => wire.orderItems[0].orderItemId as string);
 		const orderIds = wires.map((wire) => wire.orderItems[0].orderId as string);
 
-		const byItem = ok(
-			await runAction(
-				env.store,
-				SELF,
-				get('orderItemIds'),
-				orderItemIds.map((id) => ({ id })),
-			),
-		);
+		const byItem = ok(await runOnIds(env, get('orderItemIds'), orderItemIds));
 		expect(ids(byItem)).toEqual(shipmentIds);
 		expect(pairedIndexes(byItem)).toEqual([0, 1, 2]);
-		const byOrder = ok(
-			await runAction(
-				env.store,
-				SELF,
-				get('orderIds'),
-				orderIds.map((id) => ({ id })),
-			),
-		);
+		const byOrder = ok(await runOnIds(env, get('orderIds'), orderIds));
 		expect(ids(byOrder)).toEqual(shipmentIds);
 
 		expect(apiCalls(env.sim).map((call) => call.query)).toEqual([
@@ -101,14 +81,7 @@ describe('Shipment > Get', () => {
 
 	it('batches 250 IDs into ceil(250/100) = 3 requests of at most 100', async () => {
 		const shipmentIds = seedApproved(env.sim, 250);
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				get('shipmentIds'),
-				shipmentIds.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, get('shipmentIds'), shipmentIds));
 		expect(items).toHaveLength(250);
 		expect(pairedIndexes(items)).toEqual(shipmentIds.map((_, index) => index));
 		const sizes = apiCalls(env.sim).map((call) => String(call.query.shipmentIds).split(',').length);
@@ -146,11 +119,10 @@ describe('Shipment > Get Details', () => {
 	it('GETs /sellers/v3/shipments/{ids} with addresses, courier and dimensions, 100 per request', async () => {
 		const packed = seedInState(env.sim, 150, 'PACKED');
 		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
+			await runOnIds(
+				env,
 				{ resource: 'shipment', operation: 'getDetails', shipmentIds: '={{ $json.id }}' },
-				packed.map((id) => ({ id })),
+				packed,
 			),
 		);
 		expect(ids(items)).toEqual(packed);
@@ -210,14 +182,7 @@ describe('Shipment > Get Forms', () => {
 
 	it('GETs /sellers/v3/shipments/{ids}/forms and returns the forms and their status per shipment', async () => {
 		const shipmentIds = seedWithForms(3);
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				getForms,
-				shipmentIds.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(ids(items)).toEqual(shipmentIds);
 		expect(pairedIndexes(items)).toEqual([0, 1, 2]);
 		expect(items[0].json.forms).toEqual([
@@ -233,14 +198,7 @@ describe('Shipment > Get Forms', () => {
 	it('falls back to POST when the marketplace answers the GET with 405 (the reference says POST)', async () => {
 		env.sim.control.setConfig({ formsMethod: 'POST' });
 		const shipmentIds = seedWithForms(2);
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				getForms,
-				shipmentIds.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(ids(items)).toEqual(shipmentIds);
 		expect(items[1].json.forms).toEqual([
 			expect.objectContaining({ name: 'EWAY_BILL', status: 'Failed' }),
@@ -256,14 +214,7 @@ describe('Shipment > Get Forms', () => {
 
 	it('asks 100 shipments per request (250 = 3 requests)', async () => {
 		const shipmentIds = seedInState(env.sim, 250, 'PACKED');
-		const items = ok(
-			await runAction(
-				env.store,
-				SELF,
-				getForms,
-				shipmentIds.map((id) => ({ id })),
-			),
-		);
+		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(items).toHaveLength(250);
 		expect(apiCalls(env.sim).map((call) => call.path.split('/')[4].split(',').length)).toEqual([
 			100, 100, 50,

@@ -9,6 +9,8 @@ jest.mock('n8n-workflow', () =>
 		.withInstantSleep(),
 );
 
+import { Container } from '@n8n/di';
+import { ErrorReporter } from 'n8n-core';
 import { takeSleeps } from '../support/instantSleep';
 import {
 	accessToken,
@@ -397,6 +399,32 @@ describe('Shipment > Search', () => {
 			'Search shipments failed: BAD_REQUEST: filter.type is invalid (HTTP 400)',
 		);
 		expect(error.httpCode).toBe('400');
+	});
+
+	it("keeps n8n's own error, annotated: its wrapped HTTP error stays its cause, without the exchange", async () => {
+		env.sim.control.addFault({
+			route: FILTER_POST,
+			status: 400,
+			body: { error: 'BAD_REQUEST', message: 'filter.type is invalid' },
+			times: -1,
+		});
+		const reported = jest.spyOn(Container.get(ErrorReporter), 'error');
+		const error = failed(await runAction(env.store, SELF, search()));
+		expect(error.message).toBe(
+			'Search shipments failed: BAD_REQUEST: filter.type is invalid (HTTP 400)',
+		);
+		expect(error.description).toBe(
+			'The marketplace rejected the request as invalid. Check the parameters named in the message.',
+		);
+		// n8n reports the node's error with the error it wrapped as its cause: what n8n's request
+		// helper threw stays there, without its exchange (headers with the token, sockets, answer).
+		const report = reported.mock.calls.at(-1)?.[0] as Error | undefined;
+		reported.mockRestore();
+		expect(report?.message).toBe(error.message);
+		const cause = report?.cause as Record<string, unknown> | undefined;
+		expect(cause).toBeInstanceOf(Error);
+		expect(String(cause?.message)).toMatch(/400/);
+		for (const key of ['config', 'request', 'response']) expect(cause).not.toHaveProperty(key);
 	});
 
 	it('works with the third party credential (its own Bearer token)', async () => {

@@ -3,7 +3,7 @@
  * dot-segments, Infinity went out as null, 1e21 and 1e308 passed as whole numbers. Each is
  * refused before anything is sent, naming the item and the field.
  */
-import { pathProblem, valueProblem } from '../../nodes/MarketplaceSeller/transport/guards';
+import { pathProblem, valueProblem } from '../../nodes/shared/transport/guards';
 import {
 	apiCalls,
 	failed,

@@ -93,7 +93,12 @@ export async function runActionWith(
 	credentialType: string,
 	parameters: Record<string, unknown>,
 	input: Array<Record<string, unknown>> | undefined,
-	options: { otherCredentialTypes?: string[]; staticData?: IDataObject; continueOnFail?: boolean },
+	options: {
+		otherCredentialTypes?: string[];
+		staticData?: IDataObject;
+		continueOnFail?: boolean;
+		errorOutput?: boolean;
+	},
 ): Promise<RunNodeResult> {
 	return await runNode({
 		node: actionNode,

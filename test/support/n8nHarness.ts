@@ -213,10 +213,14 @@ export interface RunNodeOptions {
 	/** The workflow's static data, shared between runs when the same object is passed. */
 	staticData?: IDataObject;
 	continueOnFail?: boolean;
+	/** "On Error: Continue (using error output)": failed items go to a second output. */
+	errorOutput?: boolean;
 }
 
 export interface RunNodeResult {
 	items: INodeExecutionData[];
+	/** The second output under `errorOutput`: the items n8n took for errors. */
+	errorItems: INodeExecutionData[];
 	error?: ExecutionError;
 	run: IRun;
 }
@@ -274,6 +278,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			options.otherCredentialTypes,
 		),
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'wf-1',
@@ -338,12 +343,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	const result = {
 		items: taskData?.data?.main?.[0] ?? [],
+		errorItems: taskData?.data?.main?.[1] ?? [],
 		error: run.data.resultData.error ?? taskData?.error,
 		run,
 	};
 	// Every run of the suite: no secret the run knew, in any encoding, in what the user sees.
 	assertNoSecret(
-		visibleRunText(result.error, result.items),
+		visibleRunText(result.error, [...result.items, ...result.errorItems]),
 		runSecrets(options),
 		`the output or error of "${String(options.parameters.operation)}"`,
 	);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NodeHelpers, Workflow, type INode, type INodeType, type INodeTypes } from 'n8n-workflow';
 
 import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSeller.node';
-import { credentialTypeOf as transportCredentialTypeOf } from '../../nodes/MarketplaceSeller/transport';
+import { credentialTypeOf as transportCredentialTypeOf } from '../../nodes/shared/transport';
 import { MarketplaceSellerPollTrigger } from '../../nodes/MarketplaceSellerPollTrigger/MarketplaceSellerPollTrigger.node';
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
 import {

@@ -10,7 +10,7 @@ import { loadOutputSchema, resolveOutputSchemaPath } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
-import { PUSH_EVENT_KINDS } from '../../nodes/MarketplaceSellerTrigger/events';
+import { PUSH_EVENT_KINDS } from '../../nodes/shared/events';
 import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import { startSimulator, type Simulator } from '../../simulator';
 import { validate, type JsonSchema } from '../support/jsonSchema';

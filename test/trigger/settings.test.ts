@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
-import { PUSH_EVENT_KINDS } from '../../nodes/MarketplaceSellerTrigger/events';
+import { PUSH_EVENT_KINDS } from '../../nodes/shared/events';
 import {
 	buildSettings,
 	DEFAULTS,

@@ -76,24 +76,6 @@ function toMarketplaceDate(value: unknown, timeZone: string): string | undefined
 	return formatInZone(instant, timeZone);
 }
 
-/** Reads an optional date parameter, refusing text that is not a date. */
-export function readDate(
-	context: IExecuteFunctions,
-	value: unknown,
-	itemIndex: number,
-	label: string,
-): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const date = toMarketplaceDate(value, context.getTimezone());
-	if (date === undefined) {
-		throw new NodeOperationError(context.getNode(), `${label} "${String(value)}" is not a date`, {
-			itemIndex,
-			description: 'Use an ISO date such as 2025-03-01 or 2025-03-01T10:00:00+05:30.',
-		});
-	}
-	return date;
-}
-
 const DAY_PATTERN =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -133,20 +115,36 @@ function toMarketplaceDay(value: unknown, timeZone: string): string | undefined 
 	return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
-/** Reads a date-only value (the official models' LocalDate), refusing text that is not a date. */
-export function readDay(
+const DATE_KINDS = {
+	dateTime: {
+		read: toMarketplaceDate,
+		hint: 'Use an ISO date such as 2025-03-01 or 2025-03-01T10:00:00+05:30.',
+	},
+	/** The official models' LocalDate: a date-time is accepted and its date is sent. */
+	day: {
+		read: toMarketplaceDay,
+		hint: 'Use a date such as 2025-03-05 (a date-time is accepted; its date is sent).',
+	},
+};
+
+/**
+ * Reads an optional date parameter as a date-time or as a calendar day, refusing text that is
+ * not a date before anything is sent.
+ */
+export function readDate(
 	context: IExecuteFunctions,
 	value: unknown,
 	itemIndex: number,
 	label: string,
+	kind: keyof typeof DATE_KINDS = 'dateTime',
 ): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const day = toMarketplaceDay(value, context.getTimezone());
-	if (day === undefined) {
+	const date = DATE_KINDS[kind].read(value, context.getTimezone());
+	if (date === undefined) {
 		throw new NodeOperationError(context.getNode(), `${label} "${String(value)}" is not a date`, {
 			itemIndex,
-			description: 'Use a date such as 2025-03-05 (a date-time is accepted; its date is sent).',
+			description: DATE_KINDS[kind].hint,
 		});
 	}
-	return day;
+	return date;
 }

@@ -10,15 +10,15 @@ import {
 } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { apiBinaryRequest, chunk, knownSecrets, type MarketplaceRequest } from '../transport';
-import { apiError } from '../transport/errors';
 import {
-	collectShipmentIds,
-	errorItem,
-	inInputOrder,
-	type NodeFailure,
-	type Unit,
-} from './execution';
+	apiBinaryRequest,
+	chunk,
+	knownSecrets,
+	type MarketplaceRequest,
+} from '../../shared/transport';
+import { apiError } from '../../shared/transport/errors';
+import { collectUnits, errorItem, inInputOrder, type NodeFailure, type Unit } from './execution';
+import { readIdList } from './parameters';
 import { checkPdfDownload } from './pdf';
 
 export interface DocumentDownload {
@@ -93,7 +93,13 @@ export async function downloadDocuments(
 	items: INodeExecutionData[],
 	spec: DocumentDownload,
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectShipmentIds(context, items);
+	// One output item per file, not per shipment: the units are read here, not by runBatches.
+	const { units, rejected } = collectUnits<null>(context, items, (itemIndex) =>
+		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
+			id,
+			payload: null,
+		})),
+	);
 	// One file per request for all input items (fewest requests), or per input item.
 	const outputMode = context.getNodeParameter('outputMode', 0, 'perBatch') as
 		| 'perBatch'
@@ -125,7 +131,9 @@ export async function downloadDocuments(
 		// Every input item of the failed request gets its own error item.
 		for (const itemIndex of new Set(group.map((unit) => unit.itemIndex))) {
 			const ids = group.filter((unit) => unit.itemIndex === itemIndex).map((unit) => unit.id);
-			output.push(errorItem(failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }));
+			output.push(
+				errorItem(context, failure as NodeFailure, { item: itemIndex }, { shipmentIds: ids }),
+			);
 		}
 	}
 	return inInputOrder(rejected, output);

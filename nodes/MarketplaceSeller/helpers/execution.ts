@@ -3,8 +3,11 @@
  * - every output item is paired to the input item(s) it came from;
  * - bad input is found before any request (NodeOperationError), and under continueOnFail it
  *   becomes an error item for that input item alone;
- * - batched operations send ceil(N / limit) requests for N units and give each unit its own
- *   result, so one failed shipment fails only its own item.
+ * - an operation that sends one request (or one paged search) per item handles one item; the
+ *   router loops over the items (`runEachItem`);
+ * - a batched operation makes one call, `runBatches`: items -> units (IDs) -> ceil(N / size)
+ *   requests -> the marketplace's result per unit -> one output item per unit, in input order,
+ *   so one failed shipment fails only its own item.
  */
 import {
 	NodeApiError,
@@ -16,9 +19,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { chunk } from '../transport';
-import { apiError } from '../transport/errors';
-import { readIdList } from './parameters';
+import { chunk } from '../../shared/transport';
+import { apiError } from '../../shared/transport/errors';
 
 export type NodeFailure = NodeApiError | NodeOperationError;
 
@@ -32,20 +34,27 @@ function asNodeFailure(context: IExecuteFunctions, error: unknown, itemIndex: nu
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** The error item continueOnFail produces: the message, plus what identifies the failed unit. */
+/**
+ * The error item continueOnFail produces: the message, plus what identifies the failed unit.
+ * Under "On Error: Continue (using error output)" n8n sends an item to the error output only when
+ * its JSON holds nothing but error, message and details (n8n-core 2.40.7,
+ * dist/execution-engine/workflow-execute.js, handleNodeErrorOutput, lines 1621-1627; an item's
+ * own `error` would not do: n8n then replaces its JSON with the message alone, normalizeNodeErrors),
+ * so there the rest
+ * goes under details.
+ */
 export function errorItem(
+	context: IExecuteFunctions,
 	error: NodeFailure,
 	pairedItem: IPairedItemData | IPairedItemData[],
 	extra: IDataObject = {},
 ): INodeExecutionData {
-	return {
-		json: {
-			...extra,
-			error: error.message,
-			...(error.description ? { errorDescription: error.description } : {}),
-		},
-		pairedItem,
-	};
+	const description = error.description ? { errorDescription: error.description } : {};
+	const json =
+		context.getNode().onError === 'continueErrorOutput'
+			? { error: error.message, details: { ...extra, ...description } }
+			: { ...extra, error: error.message, ...description };
+	return { json, pairedItem };
 }
 
 /**
@@ -64,47 +73,51 @@ function continueOrStop(
 		beforeStop?.();
 		throw failure;
 	}
-	return errorItem(failure, pairedItem, extra);
+	return errorItem(context, failure, pairedItem, extra);
 }
 
-/** Runs `run` for each input item; errors stop the node unless continueOnFail is on. */
-export async function forEachItem(
+/** What an operation that handles one item returns: json objects, or items with binary data. */
+export type ItemResult = IDataObject | IDataObject[] | INodeExecutionData[];
+
+/**
+ * The router's loop for operations that handle one item: each item's results paired with it
+ * (n8n's returnJsonArray and constructExecutionMetaData), a failure stopping the node or, under
+ * continueOnFail, becoming that item's error item.
+ */
+export async function runEachItem(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
-	run: (
-		itemIndex: number,
-		item: INodeExecutionData,
-	) => Promise<INodeExecutionData[] | IDataObject[] | IDataObject>,
+	run: (itemIndex: number) => Promise<ItemResult>,
 ): Promise<INodeExecutionData[]> {
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		let produced: INodeExecutionData[] | IDataObject[] | IDataObject;
+		let produced: ItemResult;
 		try {
-			produced = await run(itemIndex, items[itemIndex]);
+			produced = await run(itemIndex);
 		} catch (error) {
 			output.push(
 				continueOrStop(context, asNodeFailure(context, error, itemIndex), { item: itemIndex }),
 			);
 			continue;
 		}
-		const list = Array.isArray(produced) ? produced : [produced as IDataObject];
-		for (const entry of list) {
-			const isItem =
-				entry !== null &&
-				typeof entry === 'object' &&
-				'json' in entry &&
-				typeof entry.json === 'object';
-			output.push(
-				isItem
-					? {
-							...(entry as INodeExecutionData),
-							pairedItem: (entry as INodeExecutionData).pairedItem ?? { item: itemIndex },
-						}
-					: { json: entry as IDataObject, pairedItem: { item: itemIndex } },
-			);
-		}
+		const list = Array.isArray(produced) ? produced : [produced];
+		const asItems = list.every(isItem)
+			? (list as INodeExecutionData[])
+			: context.helpers.returnJsonArray(list as IDataObject[]);
+		output.push(
+			...context.helpers.constructExecutionMetaData(asItems, { itemData: { item: itemIndex } }),
+		);
 	}
 	return output;
+}
+
+function isItem(entry: unknown): boolean {
+	return (
+		entry !== null &&
+		typeof entry === 'object' &&
+		'json' in entry &&
+		typeof (entry as INodeExecutionData).json === 'object'
+	);
 }
 
 /** One thing a batched call acts on (a shipment, an order item, a SKU) and where it came from. */
@@ -115,35 +128,38 @@ export interface Unit<P> {
 	payload: P;
 }
 
+/** What the marketplace's answer says of a unit it refused or left out, and what to do. */
+export interface UnitProblem {
+	message: string;
+	description: string;
+}
+
 export type UnitOutcome =
 	/** A list of json objects gives one output item each (an order split into shipments). */
-	| { ok: true; json: IDataObject | IDataObject[]; binary?: INodeExecutionData['binary'] }
-	| { ok: false; error: NodeFailure; json?: IDataObject };
+	| { ok: true; json: IDataObject | IDataObject[] }
+	/**
+	 * `json` identifies the unit in its error item; `details` (by default `json`) goes into the
+	 * error's details.
+	 */
+	| { ok: false; error: NodeFailure | UnitProblem; json?: IDataObject; details?: IDataObject };
 
-/**
- * The outcome of a unit the marketplace refused or did not return: `json` identifies the unit in
- * its error item, `details` (by default the same) goes into the error's details.
- */
-export function unitFailure(
+function failureOf(
 	context: IExecuteFunctions,
 	unit: Unit<unknown>,
-	json: IDataObject,
-	error: { message: string; description: string },
-	details: IDataObject = json,
-): UnitOutcome {
-	return {
-		ok: false,
-		json,
-		error: apiError(context.getNode(), { ...details } as JsonObject, {
-			...error,
-			itemIndex: unit.itemIndex,
-		}),
-	};
+	outcome: Extract<UnitOutcome, { ok: false }>,
+): NodeFailure {
+	const { error } = outcome;
+	if (error instanceof NodeOperationError || error instanceof NodeApiError) return error;
+	return apiError(context.getNode(), { ...(outcome.details ?? outcome.json ?? {}) } as JsonObject, {
+		...error,
+		itemIndex: unit.itemIndex,
+	});
 }
 
 /**
  * Reads every input item into units, validating before anything is sent. Under continueOnFail
- * an invalid item becomes an error item; otherwise the first invalid item stops the node.
+ * an invalid item becomes an error item; otherwise the first invalid item stops the node. (Used
+ * by runBatches, and by the document downloads, whose output is one file per request.)
  */
 export function collectUnits<P>(
 	context: IExecuteFunctions,
@@ -165,19 +181,6 @@ export function collectUnits<P>(
 		for (const unit of itemUnits) units.push({ ...unit, itemIndex });
 	}
 	return { units, rejected };
-}
-
-/** The shipment IDs of every input item (the Shipment IDs parameter), one unit per shipment. */
-export function collectShipmentIds(
-	context: IExecuteFunctions,
-	items: INodeExecutionData[],
-): { units: Array<Unit<null>>; rejected: INodeExecutionData[] } {
-	return collectUnits<null>(context, items, (itemIndex) =>
-		readIdList(context, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
-			id,
-			payload: null,
-		})),
-	);
 }
 
 /** How messages name one unit, by the field that identifies it. */
@@ -212,7 +215,7 @@ function stopNote(succeeded: string[], idField: string, effect: 'changes' | 'rea
  * their unit under `idField` (shipmentId, sku). `effect` says whether the requests change
  * something ('changes'), for the message when the node stops.
  */
-export async function executeInBatches<P>(
+async function executeInBatches<P>(
 	context: IExecuteFunctions,
 	units: Array<Unit<P>>,
 	size: number,
@@ -230,10 +233,11 @@ export async function executeInBatches<P>(
 		} catch (error) {
 			failure = asNodeFailure(context, error, batch[0].itemIndex);
 		}
-		const results: UnitOutcome[] = batch.map((unit, position) =>
-			failure !== undefined
-				? { ok: false, error: failure, json: { [idField]: unit.id } }
-				: outcomes![position],
+		const results: UnitOutcome[] = batch.map(
+			(unit, position): UnitOutcome =>
+				failure !== undefined
+					? { ok: false, error: failure, json: { [idField]: unit.id } }
+					: outcomes![position],
 		);
 		// The whole batch was sent: if the node stops at a unit, the batch's other successes count
 		// too, also those after the failure.
@@ -247,12 +251,11 @@ export async function executeInBatches<P>(
 			const pairedItem = { item: unit.itemIndex };
 			if (outcome.ok) {
 				succeeded.push(unit.id);
-				for (const json of Array.isArray(outcome.json) ? outcome.json : [outcome.json]) {
-					output.push({ json, ...(outcome.binary ? { binary: outcome.binary } : {}), pairedItem });
-				}
+				const found = context.helpers.returnJsonArray(outcome.json);
+				output.push(...context.helpers.constructExecutionMetaData(found, { itemData: pairedItem }));
 				continue;
 			}
-			const { error } = outcome;
+			const error = failureOf(context, unit, outcome);
 			output.push(
 				continueOrStop(
 					context,
@@ -282,4 +285,55 @@ export function inInputOrder(...lists: INodeExecutionData[][]): INodeExecutionDa
 		.map((item, position) => ({ item, position }))
 		.sort((a, b) => indexOf(a.item) - indexOf(b.item) || a.position - b.position)
 		.map((entry) => entry.item);
+}
+
+/** How a batched operation reads, sends and answers its units (see runBatches). */
+export interface BatchSpec<P> {
+	/**
+	 * The units of one input item: IDs, or IDs with what the request needs of each. Read and
+	 * checked for every item before anything is sent; throw a NodeOperationError for bad input.
+	 */
+	read: (itemIndex: number) => Array<string | { id: string; payload: P }>;
+	/** Units per request: the marketplace's batch limit (docs/marketplace-api/batch-limits.md). */
+	size: number;
+	/** One request for a batch: the outcome of each unit, in the batch's order. */
+	send: (batch: Array<Unit<P>>) => Promise<UnitOutcome[]>;
+	/** How error items name their unit: shipmentId (default), sku, id. */
+	idField?: string;
+	/** 'changes' for writes: when the node stops, the error lists what was already done. */
+	effect?: 'changes' | 'reads';
+	/** Units with different keys never share a request (one lookup kind, one location per call). */
+	groupBy?: (unit: Unit<P>) => string;
+}
+
+/**
+ * A batched operation in one call: items -> units -> requests of `size` units -> the outcome per
+ * unit -> one output item per unit (several for a unit that finds several records), in input
+ * order, paired with its input item; bad input and failed units become error items under
+ * continueOnFail, or stop the node.
+ */
+export async function runBatches<P = undefined>(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	spec: BatchSpec<P>,
+): Promise<INodeExecutionData[]> {
+	const { units, rejected } = collectUnits<P>(context, items, (itemIndex) =>
+		spec
+			.read(itemIndex)
+			.map((unit) => (typeof unit === 'string' ? { id: unit, payload: undefined as P } : unit)),
+	);
+	const groups = new Map<string, Array<Unit<P>>>();
+	for (const unit of units) {
+		const key = spec.groupBy?.(unit) ?? '';
+		const group = groups.get(key);
+		if (group === undefined) groups.set(key, [unit]);
+		else group.push(unit);
+	}
+	const output: INodeExecutionData[] = [];
+	for (const group of groups.values()) {
+		output.push(
+			...(await executeInBatches(context, group, spec.size, spec.send, spec.idField, spec.effect)),
+		);
+	}
+	return inInputOrder(rejected, output);
 }

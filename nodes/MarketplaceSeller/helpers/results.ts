@@ -4,11 +4,17 @@
  * the marketplace did not mention is an error too, so nothing is dropped silently. (Listing
  * writes report per SKU instead: listing.fields.ts.)
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { redactSecrets } from '../../shared/redact';
-import { apiExchange, knownSecrets, listOf, unconfirmedReason, type Exchange } from '../transport';
-import { executeInBatches, unitFailure, type Unit, type UnitOutcome } from './execution';
+import {
+	apiExchange,
+	knownSecrets,
+	listOf,
+	unconfirmedReason,
+	type Exchange,
+} from '../../shared/transport';
+import type { BatchSpec, Unit, UnitOutcome } from './execution';
 import { canCheckState, outcomesFromState, recheckAfterRetry } from './stateCheck';
 
 /** Labels, dispatch, cancel and form acknowledgements take up to 25 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
@@ -42,15 +48,14 @@ function shipmentFailure(
 		typeof fields.errorMessage === 'string'
 			? redactSecrets(fields.errorMessage, knownSecrets(context))
 			: '';
-	return unitFailure(
-		context,
-		unit,
-		{ shipmentId: unit.id, errorCode: code, errorMessage: detail },
-		{
+	return {
+		ok: false,
+		json: { shipmentId: unit.id, errorCode: code, errorMessage: detail },
+		error: {
 			message: `${what} failed for shipment ${unit.id}: ${code}${detail ? ` (${detail})` : ''}`,
 			description: ERROR_CODE_HINTS[code] ?? "See the marketplace's message for what to change.",
 		},
-	);
+	};
 }
 
 /**
@@ -82,12 +87,13 @@ function shipmentOutcomes(
 }
 
 /**
- * Sends a shipment action (labels, dispatch, cancel, form acknowledgements) for all units, 25
- * shipments per request, and gives each shipment its own outcome from the per-item answer.
+ * How runBatches sends a shipment action (labels, dispatch, cancel, form acknowledgements): 25
+ * shipments per request, each shipment's own outcome from the per-item answer, and a request
+ * whose outcome is unknown never sent again: the shipments' state is read instead
+ * (stateCheck.ts), also after a request that had to be sent more than once.
  */
-export async function sendShipmentActions<P>(
+export function shipmentAction<P>(
 	context: IExecuteFunctions,
-	units: Array<Unit<P>>,
 	action: {
 		path: string;
 		body: (batch: Array<Unit<P>>) => IDataObject;
@@ -96,14 +102,14 @@ export async function sendShipmentActions<P>(
 		/** How messages name the action on one shipment, when it differs from `operation`. */
 		what?: string;
 	},
-): Promise<INodeExecutionData[]> {
+): Pick<BatchSpec<P>, 'size' | 'send' | 'idField' | 'effect'> {
 	const what = action.what ?? action.operation;
 	const checkable = canCheckState(action.path);
-	return await executeInBatches(
-		context,
-		units,
-		SHIPMENT_ACTION_BATCH_SIZE,
-		async (batch) => {
+	return {
+		size: SHIPMENT_ACTION_BATCH_SIZE,
+		idField: 'shipmentId',
+		effect: 'changes',
+		send: async (batch) => {
 			let exchange: Exchange<IDataObject> | undefined;
 			let failure: unknown;
 			try {
@@ -130,22 +136,5 @@ export async function sendShipmentActions<P>(
 				? await recheckAfterRetry(context, batch, outcomes, action.path)
 				: outcomes;
 		},
-		'shipmentId',
-		'changes',
-	);
-}
-
-/**
- * The outcome of a lookup-style call for one shipment: what the marketplace returned for it, or
- * an error of that shipment alone when it returned nothing (nothing is dropped silently).
- */
-export function foundOrMissing(
-	context: IExecuteFunctions,
-	unit: Unit<unknown>,
-	found: IDataObject | IDataObject[] | undefined,
-	missing: { message: string; description: string },
-): UnitOutcome {
-	if (found !== undefined && (!Array.isArray(found) || found.length > 0))
-		return { ok: true, json: found };
-	return unitFailure(context, unit, { shipmentId: unit.id }, missing);
+	};
 }

@@ -12,10 +12,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { lookUpShipments } from '../actions/shipment/get.operation';
 import { PATHS } from '../../shared/profile';
-import { chunk, listOf } from '../transport';
-import { unitFailure, type Unit, type UnitOutcome } from './execution';
+import { chunk, listOf } from '../../shared/transport';
+import type { Unit, UnitOutcome } from './execution';
+import { lookUpShipments } from './shipmentLookup';
 
 const AFTER_PACKING = [
 	'PACKING_IN_PROGRESS',
@@ -120,16 +120,15 @@ export async function outcomesFromState<P>(
 				},
 			};
 		}
-		return unitFailure(
-			context,
-			unit,
-			{ shipmentId: unit.id, errorCode: 'NOT_CONFIRMED', state },
-			{
+		return {
+			ok: false,
+			json: { shipmentId: unit.id, errorCode: 'NOT_CONFIRMED', state },
+			error: {
 				message: `${what} not confirmed for shipment ${unit.id}: the marketplace's answer was lost (${reason}) and the shipment is ${state}`,
 				description:
 					'It was not sent again, so that it is not done twice. The marketplace may still be working on it: check the shipment with Get in a few minutes, and send it again if its state has not changed.',
 			},
-		);
+		};
 	});
 }
 

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { runRedaction } from '../helpers/redaction';
+import { runRedaction } from '../../shared/redaction';
 import * as listings from './listSearch';
 import * as shipmentLists from './shipmentLists';
 
@@ -12,7 +12,7 @@ type ListSearchMethod = (
 
 /**
  * A From List search whose result (names, values, the next page's token) and error carry no
- * secret of the credential or of the run: the editor shows them (helpers/redaction.ts).
+ * secret of the credential or of the run: the editor shows them (nodes/shared/redaction.ts).
  */
 function redacted(method: ListSearchMethod): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, filter, paginationToken) {

@@ -9,7 +9,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { apiRequest, listOf } from '../transport';
+import { apiRequest, listOf } from '../../shared/transport';
 import { PATHS } from '../../shared/profile';
 
 function skuOf(listing: IDataObject): string | undefined {

@@ -12,8 +12,8 @@ import type {
 } from 'n8n-workflow';
 
 import { simplifyShipment } from '../actions/shipment/simplify';
-import { apiRequest, listOf, type MarketplaceRequest } from '../transport';
-import { followLink } from '../transport/paging';
+import { apiRequest, listOf, type MarketplaceRequest } from '../../shared/transport';
+import { followLink } from '../../shared/transport/paging';
 import { PATHS } from '../../shared/profile';
 import { optionValues, SHIPMENT_TYPE_OPTIONS } from '../../shared/shipmentFilterOptions';
 

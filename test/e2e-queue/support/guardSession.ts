@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
-	findPackedTarball,
 	request,
 	repoRoot,
 	sleep,
@@ -21,10 +20,10 @@ import { QueueModeCluster, resetQueueModeFolder } from '../../../scripts/e2e/lib
 import { prepareExample } from '../../../scripts/demo/examples';
 import { startSimulator, type Simulator } from '../../../simulator';
 import {
+	beginSession,
 	CREDENTIAL_TYPE,
 	credentialData,
-	PACKAGE_NAME,
-	SESSION_START_TIMEOUT_MS,
+	sessionHooks,
 } from '../../e2e/support/session';
 import { stopStarted } from '../../e2e/support/stop';
 import { TRIGGER_NODE } from '../../e2e/support/workflows';
@@ -82,20 +81,7 @@ async function waitForRoute(cluster: QueueModeCluster, path: string): Promise<vo
 }
 
 export async function startGuardSession(): Promise<GuardSession> {
-	const timings: Record<string, number> = {};
-	const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
-		const started = Date.now();
-		try {
-			return await fn();
-		} finally {
-			timings[step] = Date.now() - started;
-		}
-	};
-	const tarball = findPackedTarball(
-		join(repoRoot(), '.e2e'),
-		PACKAGE_NAME,
-		'run the suite with "npm run test:e2e:queue"',
-	);
+	const { timings, timed, tarball } = beginSession('npm run test:e2e:queue');
 	const stateDir = join(repoRoot(), '.e2e', 'queue-mode');
 	await resetQueueModeFolder(stateDir, log);
 	const cluster = await timed(
@@ -138,17 +124,7 @@ export async function stopGuardSession(session: GuardSession | undefined): Promi
 
 /** beforeAll/afterAll hooks; returns the accessor the tests use (it throws when beforeAll failed). */
 export function useGuardSession(): () => GuardSession {
-	let session: GuardSession | undefined;
-	beforeAll(async () => {
-		session = await startGuardSession();
-	}, SESSION_START_TIMEOUT_MS);
-	afterAll(async () => {
-		await stopGuardSession(session);
-	}, 180_000);
-	return () => {
-		if (!session) throw new Error('no session (beforeAll failed)');
-		return session;
-	};
+	return sessionHooks(startGuardSession, stopGuardSession, 180_000);
 }
 
 /** Rows the business step wrote, per dedupKey. */

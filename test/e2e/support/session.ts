@@ -75,7 +75,12 @@ export function credentialData(major: number, sim: Simulator): Record<string, un
 	return data;
 }
 
-export async function startSession(kind: N8nKind, label: string): Promise<E2ESession> {
+/** The start of every session: a timer per start-up step (for the report) and the packed tarball. */
+export function beginSession(command: string): {
+	timings: Record<string, number>;
+	timed: <T>(step: string, fn: () => Promise<T>) => Promise<T>;
+	tarball: string;
+} {
 	const timings: Record<string, number> = {};
 	const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
 		const started = Date.now();
@@ -88,8 +93,35 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 	const tarball = findPackedTarball(
 		join(repoRoot(), '.e2e'),
 		PACKAGE_NAME,
-		'run the suite with "npm run test:e2e"',
+		`run the suite with "${command}"`,
 	);
+	return { timings, timed, tarball };
+}
+
+/**
+ * The hooks of a test file: `start` runs in beforeAll (with the long start-up timeout), `stop` in
+ * afterAll. Returns the accessor the tests use; it throws when beforeAll failed.
+ */
+export function sessionHooks<S>(
+	start: () => Promise<S>,
+	stop: (session: S | undefined) => Promise<void>,
+	stopTimeoutMs: number,
+): () => S {
+	let session: S | undefined;
+	beforeAll(async () => {
+		session = await start();
+	}, SESSION_START_TIMEOUT_MS);
+	afterAll(async () => {
+		await stop(session);
+	}, stopTimeoutMs);
+	return () => {
+		if (!session) throw new Error('no session (beforeAll failed)');
+		return session;
+	};
+}
+
+export async function startSession(kind: N8nKind, label: string): Promise<E2ESession> {
+	const { timings, timed, tarball } = beginSession('npm run test:e2e');
 	const runtime = await timed('ensureRuntime', () => ensureRuntime(kind));
 	log(
 		`n8n ${runtime.n8nVersion} on ${runtime.nodePath} (${(statSync(tarball).size / 1024).toFixed(0)} KiB tarball ${tarball})`,
@@ -138,16 +170,15 @@ export function useSession(
 	label: string,
 	setup?: (session: E2ESession) => Promise<void>,
 ): () => E2ESession {
-	let session: E2ESession | undefined;
-	beforeAll(async () => {
-		session = await startSession(kind, label);
-		await setup?.(session);
-	}, SESSION_START_TIMEOUT_MS);
-	afterAll(async () => {
-		await stopSession(session);
-	}, 120_000);
-	return () => {
-		if (!session) throw new Error('no session (beforeAll failed)');
+	const start = async () => {
+		const session = await startSession(kind, label);
+		try {
+			await setup?.(session);
+		} catch (error) {
+			await stopSession(session);
+			throw error;
+		}
 		return session;
 	};
+	return sessionHooks(start, stopSession, 120_000);
 }

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES } from '../../../shared/profile';
-import { forEachItem } from '../../helpers/execution';
+import { runEachItem } from '../../helpers/execution';
 import { partnerAppKeys, partnerCredentials } from './partnerCredentials';
 import { checkRedirect } from './redirect';
 import { redirectProperties } from './redirectProperties';
@@ -44,7 +44,7 @@ export async function execute(
 		'Complete Authorization is for third party apps',
 	);
 	const keys = partnerAppKeys(this, credentials);
-	return await forEachItem(this, items, async (itemIndex) => {
+	return await runEachItem(this, items, async (itemIndex) => {
 		const redirect = checkRedirect(this, itemIndex, keys);
 		return {
 			sellerReference: redirect.sellerReference,

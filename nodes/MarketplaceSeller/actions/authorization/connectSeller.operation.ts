@@ -15,7 +15,7 @@ import {
 } from '../../../shared/grants';
 import { isTokenRequestError } from '../../../shared/tokenFailure';
 import { CREDENTIAL_TYPES } from '../../../shared/profile';
-import { forEachItem } from '../../helpers/execution';
+import { runEachItem } from '../../helpers/execution';
 import {
 	createCredential,
 	findCredentials,
@@ -170,7 +170,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const partner = await partnerCredentials(this, 'Connect Seller is for third party apps');
 	const keys = partnerAppKeys(this, partner);
-	return await forEachItem(this, items, async (itemIndex) => {
+	return await runEachItem(this, items, async (itemIndex) => {
 		const redirect = checkRedirect(this, itemIndex, keys);
 		const name = credentialName(this, itemIndex, redirect.sellerReference);
 		const existing = await existingCredential(this, itemIndex, name, redirect);

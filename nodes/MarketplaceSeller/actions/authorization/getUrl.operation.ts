@@ -10,7 +10,7 @@ import { issueState, referenceProblem } from '../../../shared/authorizationState
 import { checkRedirectUrl, resolveBaseUrl } from '../../../shared/baseUrl';
 import { buildAuthorizationUrl } from '../../../shared/authorizationUrl';
 import { MARKETPLACE } from '../../../shared/profile';
-import { forEachItem } from '../../helpers/execution';
+import { runEachItem } from '../../helpers/execution';
 import { partnerAppKeys, partnerCredentials } from './partnerCredentials';
 
 const properties: INodeProperties[] = [
@@ -66,7 +66,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const credentials = await partnerCredentials(this, 'Authorization URLs are for third party apps');
 	const { appId, appSecret } = partnerAppKeys(this, credentials);
-	return await forEachItem(this, items, async (itemIndex) => {
+	return await runEachItem(this, items, async (itemIndex) => {
 		const baseUrl = resolveBaseUrl(credentials);
 		const redirectUri = checkRedirectUrl(credentials.redirectUrl);
 		const sellerReference = String(

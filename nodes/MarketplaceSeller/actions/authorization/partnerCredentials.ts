@@ -5,7 +5,7 @@ import {
 } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPES } from '../../../shared/profile';
-import { credentialTypeOf } from '../../transport';
+import { credentialTypeOf } from '../../../shared/transport';
 
 /**
  * The third party credential of the node, or a clear error naming what the user sees: n8n 2.x

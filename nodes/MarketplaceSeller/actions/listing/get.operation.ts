@@ -5,13 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	collectUnits,
-	executeInBatches,
-	inInputOrder,
-	unitFailure,
-	type UnitOutcome,
-} from '../../helpers/execution';
+import { runBatches, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
 import { LISTING_BATCH_SIZE } from './listing.values';
 import { lookUpListings, whyMissing } from './lookup';
@@ -38,14 +32,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<null>(this, items, (itemIndex) =>
-		readIdList(this, 'skus', itemIndex, 'SKU').map((id) => ({ id, payload: null })),
-	);
-	const results = await executeInBatches(
-		this,
-		units,
-		LISTING_BATCH_SIZE,
-		async (batch) => {
+	return await runBatches(this, items, {
+		read: (itemIndex) => readIdList(this, 'skus', itemIndex, 'SKU'),
+		size: LISTING_BATCH_SIZE,
+		send: async (batch) => {
 			const lookup = await lookUpListings(
 				this,
 				batch.map((unit) => unit.id),
@@ -56,21 +46,19 @@ export async function execute(
 				const listing = lookup.available[unit.id];
 				if (listing) return { ok: true, json: { sku: unit.id, ...listing } };
 				const reason = whyMissing(lookup, unit.id);
-				return unitFailure(
-					this,
-					unit,
-					{ sku: unit.id, availability: reason },
-					{
+				return {
+					ok: false,
+					json: { sku: unit.id, availability: reason },
+					error: {
 						message: `Listing ${unit.id} is ${reason}`,
 						description:
 							reason === 'invalid'
 								? 'The marketplace does not accept this SKU: check its spelling.'
 								: 'No listing with this SKU exists for the seller.',
 					},
-				);
+				};
 			});
 		},
-		'sku',
-	);
-	return inInputOrder(rejected, results);
+		idField: 'sku',
+	});
 }

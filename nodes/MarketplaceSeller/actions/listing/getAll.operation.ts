@@ -1,13 +1,8 @@
-import {
-	updateDisplayOptions,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { forEachItem } from '../../helpers/execution';
+import type { ItemResult } from '../../helpers/execution';
 import { readLimit } from '../../helpers/parameters';
-import { searchListingPages } from '../../transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import { limitProperty, returnAllProperty } from '../common.descriptions';
 import { listingStatusProperty } from './listing.fields';
 
@@ -18,18 +13,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
-		const limit = readLimit(this, itemIndex);
-		// The schema spells it "lisitng_status"; the documented field is listing_status (docs/marketplace-api/discrepancies.md#listing-status-spelling).
-		const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
-		return await searchListingPages(this, filters, {
-			limit,
-			itemIndex,
-			operation: 'Get many listings',
-		});
+export async function executeItem(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const limit = readLimit(this, itemIndex);
+	// The schema spells it "lisitng_status"; the documented field is listing_status (docs/marketplace-api/discrepancies.md#listing-status-spelling).
+	const filters = { listing_status: this.getNodeParameter('listingStatus', itemIndex) };
+	return await searchAll(this, 'listings', filters, {
+		limit,
+		itemIndex,
+		operation: 'Get many listings',
 	});
 }

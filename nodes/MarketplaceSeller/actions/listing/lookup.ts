@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiRequest, idsInPath } from '../../transport';
+import { apiRequest, idsInPath } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 
 export interface ListingLookup {

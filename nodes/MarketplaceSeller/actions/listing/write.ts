@@ -7,15 +7,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import {
-	collectUnits,
-	executeInBatches,
-	inInputOrder,
-	unitFailure,
-	type Unit,
-	type UnitOutcome,
-} from '../../helpers/execution';
-import { apiRequest, knownSecrets, listOf } from '../../transport';
+import { runBatches, type Unit, type UnitOutcome } from '../../helpers/execution';
+import { apiRequest, knownSecrets, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { redactSecrets } from '../../../shared/redact';
 import { checkListing, listingProblem } from './listing.checks';
@@ -73,32 +66,29 @@ function skuOutcome(
 	const detail = result
 		? redactSecrets(problemsOf(result), knownSecrets(context)) || `status ${status || 'missing'}`
 		: 'the marketplace did not report a result for this SKU';
-	return unitFailure(
-		context,
-		unit,
-		{ sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },
-		{
+	return {
+		ok: false,
+		json: { sku: unit.id, status: status || 'NO_RESULT', ...(result ?? {}) },
+		error: {
 			message: `${what} failed for SKU ${unit.id}: ${detail}`,
 			description: 'Fix the listing fields named by the marketplace and send this SKU again.',
 		},
-		{ sku: unit.id, status: status || 'NO_RESULT' },
-	);
+		details: { sku: unit.id, status: status || 'NO_RESULT' },
+	};
 }
 
 /** A SKU that cannot be sent: its current listing is missing, or still lacks a required field. */
 function notSent(
-	context: IExecuteFunctions,
 	unit: Unit<unknown>,
 	what: string,
 	detail: string,
 	description: string,
 ): UnitOutcome {
-	return unitFailure(
-		context,
-		unit,
-		{ sku: unit.id, status: 'NOT_SENT' },
-		{ message: `${what} failed for SKU ${unit.id}: ${detail}`, description },
-	);
+	return {
+		ok: false,
+		json: { sku: unit.id, status: 'NOT_SENT' },
+		error: { message: `${what} failed for SKU ${unit.id}: ${detail}`, description },
+	};
 }
 
 export async function writeListings(
@@ -112,16 +102,16 @@ export async function writeListings(
 	},
 ): Promise<INodeExecutionData[]> {
 	const { mode, operation } = options;
-	const { units, rejected } = collectUnits<IDataObject>(context, items, (itemIndex) => {
-		const { sku, listing } = options.read(itemIndex);
-		checkListing(context, sku, listing, mode, itemIndex);
-		return [{ id: sku, payload: listing }];
-	});
-	const results = await executeInBatches(
-		context,
-		units,
-		LISTING_BATCH_SIZE,
-		async (batch) => {
+	return await runBatches<IDataObject>(context, items, {
+		read: (itemIndex) => {
+			const { sku, listing } = options.read(itemIndex);
+			checkListing(context, sku, listing, mode, itemIndex);
+			return [{ id: sku, payload: listing }];
+		},
+		size: LISTING_BATCH_SIZE,
+		idField: 'sku',
+		effect: 'changes',
+		send: async (batch) => {
 			const incomplete = [
 				...new Set(
 					batch.filter((unit) => needsCurrentListing(unit.payload, mode)).map((unit) => unit.id),
@@ -147,7 +137,6 @@ export async function writeListings(
 						const invalid = whyMissing(lookup, unit.id) === 'invalid';
 						outcomes.push(
 							notSent(
-								context,
 								unit,
 								operation,
 								invalid
@@ -166,7 +155,6 @@ export async function writeListings(
 				if (problem !== undefined) {
 					outcomes.push(
 						notSent(
-							context,
 							unit,
 							operation,
 							problem,
@@ -191,8 +179,5 @@ export async function writeListings(
 				(unit, position) => outcomes[position] ?? skuOutcome(context, unit, response, operation),
 			);
 		},
-		'sku',
-		'changes',
-	);
-	return inInputOrder(rejected, results);
+	});
 }

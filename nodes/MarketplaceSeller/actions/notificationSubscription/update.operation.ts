@@ -2,13 +2,12 @@ import {
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { forEachItem } from '../../helpers/execution';
+import type { ItemResult } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/parameters';
-import { apiRequest, type StatusExplanation } from '../../transport';
+import { apiRequest, type StatusExplanation } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { locationLocator } from '../common.descriptions';
 
@@ -99,38 +98,33 @@ function flag(choice: string): boolean | undefined {
 }
 
 /** docs/marketplace-api/notifications.md#subscription-switch: either switch, both, or neither (then nothing changes). */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
-		const sellerId = readRequiredText(this, 'sellerId', itemIndex, 'Seller ID');
-		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		const orders = this.getNodeParameter('orderNotifications', itemIndex, 'unchanged') as string;
-		const returns = this.getNodeParameter('returnNotifications', itemIndex, 'unchanged') as string;
-		const body: IDataObject = { seller_id: sellerId, location_id: locationId };
-		const disableOrder = flag(orders);
-		const disableReturns = flag(returns);
-		if (disableOrder !== undefined) body.disable_order = disableOrder;
-		if (disableReturns !== undefined) body.disable_returns = disableReturns;
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'POST',
-			path: `${PATHS.sellers}/v3/notification/subscription`,
-			family: 'orders',
-			body,
-			// It sets the switches to given values: sending it twice does no harm.
-			repeatable: true,
-			operation: 'Update notification subscription',
-			itemIndex,
-			statusExplanations: subscriptionStatusExplanations(sellerId, locationId),
-		});
-		const state = (choice: string) => (choice === 'unchanged' ? 'unchanged' : `${choice}d`);
-		return {
-			...response,
-			sellerId,
-			locationId,
-			orderNotifications: state(orders),
-			returnNotifications: state(returns),
-		};
+export async function executeItem(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const sellerId = readRequiredText(this, 'sellerId', itemIndex, 'Seller ID');
+	const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+	const orders = this.getNodeParameter('orderNotifications', itemIndex, 'unchanged') as string;
+	const returns = this.getNodeParameter('returnNotifications', itemIndex, 'unchanged') as string;
+	const body: IDataObject = { seller_id: sellerId, location_id: locationId };
+	const disableOrder = flag(orders);
+	const disableReturns = flag(returns);
+	if (disableOrder !== undefined) body.disable_order = disableOrder;
+	if (disableReturns !== undefined) body.disable_returns = disableReturns;
+	const response = await apiRequest<IDataObject>(this, {
+		method: 'POST',
+		path: `${PATHS.sellers}/v3/notification/subscription`,
+		family: 'orders',
+		body,
+		// It sets the switches to given values: sending it twice does no harm.
+		repeatable: true,
+		operation: 'Update notification subscription',
+		itemIndex,
+		statusExplanations: subscriptionStatusExplanations(sellerId, locationId),
 	});
+	const state = (choice: string) => (choice === 'unchanged' ? 'unchanged' : `${choice}d`);
+	return {
+		...response,
+		sellerId,
+		locationId,
+		orderNotifications: state(orders),
+		returnNotifications: state(returns),
+	};
 }

@@ -6,16 +6,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	collectUnits,
-	executeInBatches,
-	inInputOrder,
-	unitFailure,
-	type Unit,
-	type UnitOutcome,
-} from '../../helpers/execution';
+import { RETURN_SOURCE_OPTIONS } from '../../../shared/shipmentFilterOptions';
+import { runBatches, type Unit, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 
 /** returnIds and trackingIds take up to 25 IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const RETURN_LOOKUP_BATCH_SIZE = 25;
@@ -38,14 +32,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Source',
 		name: 'source',
 		type: 'options',
-		options: [
-			{
-				name: 'Courier Return',
-				value: 'courier_return',
-				description: 'Returned by the courier (undelivered)',
-			},
-			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
-		],
+		options: RETURN_SOURCE_OPTIONS,
 		default: 'customer_return',
 		description: 'Which kind of returns the IDs belong to; the marketplace requires it',
 	},
@@ -90,57 +77,42 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<Lookup>(this, items, (itemIndex) => {
-		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
-		const source = this.getNodeParameter('source', itemIndex) as ReturnSource;
-		const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
-		return ids.map((id) => ({ id, payload: { kind, source } }));
+	return await runBatches<Lookup>(this, items, {
+		read: (itemIndex) => {
+			const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
+			const source = this.getNodeParameter('source', itemIndex) as ReturnSource;
+			const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
+			return ids.map((id) => ({ id, payload: { kind, source } }));
+		},
+		// One kind and one source per request.
+		groupBy: (unit) => `${unit.payload.source}|${unit.payload.kind}`,
+		size: RETURN_LOOKUP_BATCH_SIZE,
+		send: async (batch) => {
+			const { kind, source } = batch[0].payload;
+			const returnItems = await searchAll(
+				this,
+				'returns',
+				{ source, [kind]: batch.map((unit) => unit.id).join(',') },
+				{ itemIndex: batch[0].itemIndex, operation: 'Get returns' },
+			);
+			return batch.map((unit): UnitOutcome => matchReturns(unit, returnItems));
+		},
+		idField: 'id',
 	});
-	// One kind and one source per request: group the units, then batch.
-	const output: INodeExecutionData[] = [];
-	const groups = new Map<string, Array<Unit<Lookup>>>();
-	for (const unit of units) {
-		const key = `${unit.payload.source}|${unit.payload.kind}`;
-		groups.set(key, [...(groups.get(key) ?? []), unit]);
-	}
-	for (const group of groups.values()) {
-		const { kind, source } = group[0].payload;
-		const found = await executeInBatches(
-			this,
-			group,
-			RETURN_LOOKUP_BATCH_SIZE,
-			async (batch) => {
-				const returnItems = await searchReturnPages(
-					this,
-					{ source, [kind]: batch.map((unit) => unit.id).join(',') },
-					{ itemIndex: batch[0].itemIndex, operation: 'Get returns' },
-				);
-				return batch.map((unit): UnitOutcome => matchReturns(this, unit, returnItems));
-			},
-			'id',
-		);
-		output.push(...found);
-	}
-	return inInputOrder(rejected, output);
 }
 
-function matchReturns(
-	context: IExecuteFunctions,
-	unit: Unit<Lookup>,
-	returnItems: IDataObject[],
-): UnitOutcome {
+function matchReturns(unit: Unit<Lookup>, returnItems: IDataObject[]): UnitOutcome {
 	const { kind, source } = unit.payload;
 	const matches = returnItems.filter((item) => item[LOOKUP_KINDS[kind].field] === unit.id);
 	if (matches.length > 0) return { ok: true, json: matches };
-	return unitFailure(
-		context,
-		unit,
-		{ lookupBy: kind, id: unit.id, source },
-		{
+	return {
+		ok: false,
+		json: { lookupBy: kind, id: unit.id, source },
+		error: {
 			message: `No ${source === 'customer_return' ? 'customer' : 'courier'} return found for ${LOOKUP_KINDS[kind].label} ${unit.id}`,
 			description:
 				'Check the ID, the Source (customer or courier return) and the environment; the marketplace returned nothing for it.',
 		},
-		{ [kind]: unit.id, source },
-	);
+		details: { [kind]: unit.id, source },
+	};
 }

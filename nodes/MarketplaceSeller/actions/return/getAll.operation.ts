@@ -2,15 +2,15 @@ import {
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeExecutionData,
 	type INodeProperties,
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { RETURN_SOURCE_OPTIONS } from '../../../shared/shipmentFilterOptions';
 import { readDate } from '../../helpers/dates';
-import { forEachItem } from '../../helpers/execution';
+import type { ItemResult } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchReturnPages } from '../../transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import { limitProperty, locationLocator, returnAllProperty } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
@@ -18,14 +18,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Source',
 		name: 'source',
 		type: 'options',
-		options: [
-			{
-				name: 'Courier Return',
-				value: 'courier_return',
-				description: 'Returned by the courier (undelivered)',
-			},
-			{ name: 'Customer Return', value: 'customer_return', description: 'Returned by the buyer' },
-		],
+		options: RETURN_SOURCE_OPTIONS,
 		default: 'customer_return',
 		description: 'Which returns to search; the marketplace requires it',
 	},
@@ -67,37 +60,32 @@ export const description = updateDisplayOptions(
 );
 
 /** Returns are still on version 2 of the API (docs/marketplace-api/returns.md#return-search). One output item per return item. */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await forEachItem(this, items, async (itemIndex) => {
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
-		for (const field of ['createdAfter', 'createdBefore', 'modifiedAfter', 'modifiedBefore']) {
-			const date = readDate(this, filters[field], itemIndex, field);
-			if (date !== undefined) qs[field] = date;
+export async function executeItem(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { source: this.getNodeParameter('source', itemIndex) };
+	for (const field of ['createdAfter', 'createdBefore', 'modifiedAfter', 'modifiedBefore']) {
+		const date = readDate(this, filters[field], itemIndex, field);
+		if (date !== undefined) qs[field] = date;
+	}
+	const locationId = locatorValue(filters.locationId);
+	if (locationId !== '') qs.locationId = locationId;
+	for (const field of ['returnIds', 'trackingIds']) {
+		const ids = splitList(filters[field]);
+		if (ids.length > 25) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`At most 25 ${field} per search, got ${ids.length}`,
+				{
+					itemIndex,
+					description: 'Split the IDs over several input items.',
+				},
+			);
 		}
-		const locationId = locatorValue(filters.locationId);
-		if (locationId !== '') qs.locationId = locationId;
-		for (const field of ['returnIds', 'trackingIds']) {
-			const ids = splitList(filters[field]);
-			if (ids.length > 25) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`At most 25 ${field} per search, got ${ids.length}`,
-					{
-						itemIndex,
-						description: 'Split the IDs over several input items.',
-					},
-				);
-			}
-			if (ids.length > 0) qs[field] = ids.join(',');
-		}
-		return await searchReturnPages(this, qs, {
-			limit: readLimit(this, itemIndex),
-			itemIndex,
-			operation: 'Search returns',
-		});
+		if (ids.length > 0) qs[field] = ids.join(',');
+	}
+	return await searchAll(this, 'returns', qs, {
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+		operation: 'Search returns',
 	});
 }

@@ -7,10 +7,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { runBatches } from '../../helpers/execution';
 import { readRequiredText, splitList } from '../../helpers/parameters';
 import { locationLocator, shipmentLocator } from '../common.descriptions';
-import { sendShipmentActions } from '../../helpers/results';
+import { shipmentAction } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
@@ -59,32 +59,36 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
-		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
-		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		// A free text in the official model; the three options are the known values (docs/api-choices.md#cancel).
-		const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
-		const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
-		if (groups.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Shipment ${shipmentId}: no cancellation group ID given`,
+	return await runBatches<IDataObject>(this, items, {
+		read: (itemIndex) => {
+			const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
+			const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+			// A free text in the official model; the three options are the known values (docs/api-choices.md#cancel).
+			const reason = readRequiredText(this, 'reason', itemIndex, 'Reason');
+			const groups = splitList(this.getNodeParameter('cancellationGroupIds', itemIndex, ''));
+			if (groups.length === 0) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Shipment ${shipmentId}: no cancellation group ID given`,
+					{
+						itemIndex,
+						description:
+							'Give the cancellationGroupId of the order items to cancel; Search and Get return them on each order item.',
+					},
+				);
+			}
+			return [
 				{
-					itemIndex,
-					description:
-						'Give the cancellationGroupId of the order items to cancel; Search and Get return them on each order item.',
+					id: shipmentId,
+					payload: { shipmentId, locationId, cancellationGroupIds: groups, reason },
 				},
-			);
-		}
-		return [
-			{ id: shipmentId, payload: { shipmentId, locationId, cancellationGroupIds: groups, reason } },
-		];
+			];
+		},
+		...shipmentAction<IDataObject>(this, {
+			path: `${PATHS.shipments}/cancel`,
+			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+			operation: 'Cancel shipments',
+			what: 'Cancel shipment',
+		}),
 	});
-	const results = await sendShipmentActions(this, units, {
-		path: `${PATHS.shipments}/cancel`,
-		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
-		operation: 'Cancel shipments',
-		what: 'Cancel shipment',
-	});
-	return inInputOrder(rejected, results);
 }

@@ -5,9 +5,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { runBatches } from '../../helpers/execution';
 import { readIdList, readRequiredText } from '../../helpers/parameters';
-import { sendShipmentActions } from '../../helpers/results';
+import { shipmentAction } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 import { locationLocator, shipmentIdsProperty } from '../common.descriptions';
 
@@ -29,23 +29,23 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<string>(this, items, (itemIndex) => {
-		const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
-		return readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
-			id,
-			payload: locationId,
-		}));
+	return await runBatches<string>(this, items, {
+		read: (itemIndex) => {
+			const locationId = readRequiredText(this, 'locationId', itemIndex, 'Location ID');
+			return readIdList(this, 'shipmentIds', itemIndex, 'shipment ID').map((id) => ({
+				id,
+				payload: locationId,
+			}));
+		},
+		// One location per request.
+		groupBy: (unit) => unit.payload,
+		...shipmentAction<string>(this, {
+			path: `${PATHS.shipments}/dispatch`,
+			body: (batch) => ({
+				shipmentIds: batch.map((unit) => unit.id),
+				locationId: batch[0].payload,
+			}),
+			operation: 'Mark ready to dispatch',
+		}),
 	});
-	const output: INodeExecutionData[] = [];
-	for (const locationId of [...new Set(units.map((unit) => unit.payload))]) {
-		const ofLocation = units.filter((unit) => unit.payload === locationId);
-		output.push(
-			...(await sendShipmentActions(this, ofLocation, {
-				path: `${PATHS.shipments}/dispatch`,
-				body: (batch) => ({ shipmentIds: batch.map((unit) => unit.id), locationId }),
-				operation: 'Mark ready to dispatch',
-			})),
-		);
-	}
-	return inInputOrder(rejected, output);
 }

@@ -7,9 +7,9 @@ import {
 } from 'n8n-workflow';
 
 import { downloadDocuments } from '../../helpers/documents';
-import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, idsInPath, listOf } from '../../transport';
+import { runBatches } from '../../helpers/execution';
+import { readIdList } from '../../helpers/parameters';
+import { apiRequest, idsInPath, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { binaryPropertyNameProperty, shipmentIdsProperty } from '../common.descriptions';
 import { outputModeProperty } from './documents.descriptions';
@@ -54,29 +54,32 @@ export async function execute(
 			path: invoicesPath,
 		});
 	}
-	const { units, rejected } = collectShipmentIds(this, items);
-	const results = await executeInBatches(this, units, 100, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'GET',
-			path: invoicesPath(batch.map((unit) => unit.id)),
-			family: 'orders',
-			accept: 'application/json',
-			expect: { invoices: 'list' },
-			operation: 'Get invoices',
-			itemIndex: batch[0].itemIndex,
-		});
-		const invoices = listOf(response.invoices);
-		return batch.map((unit) =>
-			foundOrMissing(
-				this,
-				unit,
-				invoices.filter((invoice) => invoice.shipmentId === unit.id),
-				{
-					message: `No invoice found for shipment ${unit.id}`,
-					description: 'Invoices exist once labels were generated (Generate Labels).',
-				},
-			),
-		);
+	return await runBatches(this, items, {
+		read: (itemIndex) => readIdList(this, 'shipmentIds', itemIndex, 'shipment ID'),
+		size: 100,
+		send: async (batch) => {
+			const response = await apiRequest<IDataObject>(this, {
+				method: 'GET',
+				path: invoicesPath(batch.map((unit) => unit.id)),
+				family: 'orders',
+				accept: 'application/json',
+				expect: { invoices: 'list' },
+				operation: 'Get invoices',
+				itemIndex: batch[0].itemIndex,
+			});
+			const invoices = listOf(response.invoices);
+			return batch.map((unit) => {
+				const found = invoices.filter((invoice) => invoice.shipmentId === unit.id);
+				if (found.length > 0) return { ok: true, json: found };
+				return {
+					ok: false,
+					json: { shipmentId: unit.id },
+					error: {
+						message: `No invoice found for shipment ${unit.id}`,
+						description: 'Invoices exist once labels were generated (Generate Labels).',
+					},
+				};
+			});
+		},
 	});
-	return inInputOrder(rejected, results);
 }

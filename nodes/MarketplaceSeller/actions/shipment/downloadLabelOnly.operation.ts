@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { downloadDocuments } from '../../helpers/documents';
-import { idsInPath } from '../../transport';
+import { idsInPath } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { binaryPropertyNameProperty, shipmentIdsProperty } from '../common.descriptions';
 import { outputModeProperty } from './documents.descriptions';

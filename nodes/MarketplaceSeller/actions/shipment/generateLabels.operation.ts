@@ -3,10 +3,11 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type IPairedItemData,
 } from 'n8n-workflow';
 
-import { collectUnits, inInputOrder } from '../../helpers/execution';
-import { sendShipmentActions } from '../../helpers/results';
+import { runBatches } from '../../helpers/execution';
+import { shipmentAction } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 import { properties } from './labels/description';
 import { labelRequestFromParameters } from './labels/fromParameters';
@@ -40,27 +41,26 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<LabelRequest>(this, items, (itemIndex) => {
-		const request = readLabelRequest(this, items[itemIndex], itemIndex);
-		return [{ id: request.shipmentId, payload: request }];
+	const results = await runBatches<LabelRequest>(this, items, {
+		read: (itemIndex) => {
+			const request = readLabelRequest(this, items[itemIndex], itemIndex);
+			return [{ id: request.shipmentId, payload: request }];
+		},
+		...shipmentAction<LabelRequest>(this, {
+			path: `${PATHS.shipments}/labels`,
+			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+			operation: 'Generate labels',
+		}),
 	});
-	const results = await sendShipmentActions(this, units, {
-		path: `${PATHS.shipments}/labels`,
-		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
-		operation: 'Generate labels',
-	});
-	const waitOption =
-		units.length > 0 && (this.getNodeParameter('options.waitUntilPacked', 0, false) as boolean);
-	if (waitOption) {
-		const generated = results
-			.filter((item) => item.json.status === 'SUCCESS')
-			.map((item) => String(item.json.shipmentId));
+	const succeeded = results.filter((item) => item.json.status === 'SUCCESS');
+	const generated = succeeded.map((item) => String(item.json.shipmentId));
+	if (generated.length > 0 && this.getNodeParameter('options.waitUntilPacked', 0, false)) {
 		const maxWaitSeconds = this.getNodeParameter('options.maxWaitSeconds', 0, 300) as number;
 		const states = await waitUntilPacked(
 			this,
 			generated,
 			maxWaitSeconds * 1000,
-			units[0].itemIndex,
+			(succeeded[0].pairedItem as IPairedItemData).item,
 		);
 		for (const item of results) {
 			if (item.json.status !== 'SUCCESS') continue;
@@ -69,5 +69,5 @@ export async function execute(
 			item.json.packed = PACKED_OR_LATER.has(state);
 		}
 	}
-	return inInputOrder(rejected, results);
+	return results;
 }

@@ -6,41 +6,16 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	collectUnits,
-	executeInBatches,
-	inInputOrder,
-	unitFailure,
-	type Unit,
-	type UnitOutcome,
-} from '../../helpers/execution';
+import { runBatches, type Unit, type UnitOutcome } from '../../helpers/execution';
 import { readIdList } from '../../helpers/parameters';
-import { apiRequest, listOf } from '../../transport';
-import { PATHS } from '../../../shared/profile';
+import {
+	LOOKUP_BATCH_SIZE,
+	LOOKUP_KINDS,
+	lookUpShipments,
+	type LookupKind,
+} from '../../helpers/shipmentLookup';
 import { simplifyProperty, simplifyShipment } from './simplify';
 import { addShipmentDetails, includeDetailsProperty } from './includeDetails';
-
-/** Lookups take up to 100 IDs of one kind per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
-export const LOOKUP_BATCH_SIZE = 100;
-
-const LOOKUP_KINDS = {
-	shipmentIds: {
-		label: 'shipment ID',
-		matches: (shipment: IDataObject, id: string) => shipment.shipmentId === id,
-	},
-	orderItemIds: {
-		label: 'order item ID',
-		matches: (shipment: IDataObject, id: string) =>
-			listOf(shipment.orderItems).some((item) => item.orderItemId === id),
-	},
-	orderIds: {
-		label: 'order ID',
-		matches: (shipment: IDataObject, id: string) =>
-			listOf(shipment.orderItems).some((item) => item.orderId === id),
-	},
-} as const;
-
-type LookupKind = keyof typeof LOOKUP_KINDS;
 
 const properties: INodeProperties[] = [
 	{
@@ -78,60 +53,32 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/**
- * Looks shipments up by IDs of one kind, 100 per request, and returns for each asked ID the
- * shipments that match it. Used by Get and by the label wait.
- */
-export async function lookUpShipments(
-	context: IExecuteFunctions,
-	kind: LookupKind,
-	ids: string[],
-	itemIndex: number,
-): Promise<IDataObject[]> {
-	const response = await apiRequest<IDataObject>(context, {
-		method: 'GET',
-		path: PATHS.shipments,
-		family: 'orders',
-		qs: { [kind]: ids.join(',') },
-		expect: { shipments: 'list' },
-		operation: 'Get shipments',
-		itemIndex,
-	});
-	return listOf(response.shipments);
-}
-
+/** Shipments by IDs of one kind per request, 100 IDs per request; each ID gets its matches. */
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<LookupKind>(this, items, (itemIndex) => {
-		const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
-		const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
-		return ids.map((id) => ({ id, payload: kind }));
+	const output = await runBatches<LookupKind>(this, items, {
+		read: (itemIndex) => {
+			const kind = this.getNodeParameter('lookupBy', itemIndex) as LookupKind;
+			const ids = readIdList(this, 'ids', itemIndex, LOOKUP_KINDS[kind]?.label ?? 'ID');
+			return ids.map((id) => ({ id, payload: kind }));
+		},
+		groupBy: (unit) => unit.payload,
+		size: LOOKUP_BATCH_SIZE,
+		send: async (batch) => {
+			const kind = batch[0].payload;
+			const shipments = await lookUpShipments(
+				this,
+				kind,
+				batch.map((unit) => unit.id),
+				batch[0].itemIndex,
+			);
+			return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
+		},
+		idField: 'id',
 	});
-	// One kind per request: group the units by kind, then batch.
-	const output: INodeExecutionData[] = [];
-	for (const kind of Object.keys(LOOKUP_KINDS) as LookupKind[]) {
-		const ofKind = units.filter((unit) => unit.payload === kind);
-		if (ofKind.length === 0) continue;
-		const found = await executeInBatches(
-			this,
-			ofKind,
-			LOOKUP_BATCH_SIZE,
-			async (batch) => {
-				const shipments = await lookUpShipments(
-					this,
-					kind,
-					batch.map((unit) => unit.id),
-					batch[0].itemIndex,
-				);
-				return batch.map((unit): UnitOutcome => matchShipments(this, unit, shipments, kind));
-			},
-			'id',
-		);
-		output.push(...found);
-	}
-	return await addShipmentDetails(this, inInputOrder(rejected, output));
+	return await addShipmentDetails(this, output);
 }
 
 function matchShipments(
@@ -146,14 +93,13 @@ function matchShipments(
 		const simplify = context.getNodeParameter('simplify', unit.itemIndex, true) as boolean;
 		return { ok: true, json: simplify ? matches.map(simplifyShipment) : matches };
 	}
-	return unitFailure(
-		context,
-		unit,
-		{ lookupBy: kind, id: unit.id },
-		{
+	return {
+		ok: false,
+		json: { lookupBy: kind, id: unit.id },
+		error: {
 			message: `No shipment found for ${LOOKUP_KINDS[kind].label} ${unit.id}`,
 			description: 'Check the ID and the environment; the marketplace returned no shipment for it.',
 		},
-		{ [kind]: unit.id },
-	);
+		details: { [kind]: unit.id },
+	};
 }

@@ -8,11 +8,12 @@ import {
 } from 'n8n-workflow';
 
 import { readDate } from '../../helpers/dates';
-import { forEachItem } from '../../helpers/execution';
+import { runEachItem } from '../../helpers/execution';
 import { locatorValue, readLimit, splitList } from '../../helpers/parameters';
-import { searchShipmentPages } from '../../transport/paging';
+import { searchAll } from '../../../shared/transport/paging';
 import {
-	DISPATCH_SERVICE_TIER_OPTIONS,
+	CANCELLATION_TYPE_OPTIONS,
+	DISPATCH_SERVICE_TIERS_FILTER,
 	SERVICE_PROFILES_FILTER,
 	SHIPMENT_TYPES_FILTER,
 } from '../../../shared/shipmentFilterOptions';
@@ -113,11 +114,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Cancellation Type',
 		name: 'cancellationType',
 		type: 'options',
-		options: [
-			{ name: 'Buyer Cancellation', value: 'buyerCancellation' },
-			{ name: 'Marketplace Cancellation', value: 'marketplaceCancellation' },
-			{ name: 'Seller Cancellation', value: 'sellerCancellation' },
-		],
+		options: CANCELLATION_TYPE_OPTIONS,
 		default: 'sellerCancellation',
 		description: 'Who cancelled; the marketplace requires it for cancelled shipments',
 		displayOptions: { show: { filterType: ['cancelled'] } },
@@ -151,15 +148,7 @@ const properties: INodeProperties[] = [
 					...forTypes(types),
 				},
 			]),
-			{
-				displayName: 'Dispatch Service Tiers',
-				name: 'dispatchServiceTiers',
-				type: 'multiOptions',
-				options: DISPATCH_SERVICE_TIER_OPTIONS,
-				default: [],
-				description:
-					'Only these dispatch service tiers; none selected means the marketplace default (both)',
-			},
+			DISPATCH_SERVICE_TIERS_FILTER,
 			locationLocator('Only shipments of this seller location', false),
 			{
 				displayName: 'Seller ID',
@@ -294,12 +283,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const output = await forEachItem(this, items, async (itemIndex) => {
+	const output = await runEachItem(this, items, async (itemIndex) => {
 		const body = buildSearchBody(this, itemIndex);
 		const limit = readLimit(this, itemIndex);
 		// 20 per page is the marketplace's maximum (docs/marketplace-api/paging.md#shipment-search-paging); a smaller limit asks for less.
 		if (limit !== undefined && limit < 20) body.pagination = { pageSize: limit };
-		const shipments = await searchShipmentPages(this, body, {
+		const shipments = await searchAll(this, 'shipments', body, {
 			limit,
 			itemIndex,
 			operation: 'Search shipments',

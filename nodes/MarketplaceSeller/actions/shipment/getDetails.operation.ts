@@ -6,9 +6,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, idsInPath, listOf } from '../../transport';
+import { readIdList } from '../../helpers/parameters';
+import { runBatches } from '../../helpers/execution';
+import { apiRequest, idsInPath, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 
@@ -24,29 +24,32 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectShipmentIds(this, items);
-	const results = await executeInBatches(this, units, 100, async (batch) => {
-		const response = await apiRequest<IDataObject>(this, {
-			method: 'GET',
-			path: `${PATHS.shipments}/${idsInPath(batch.map((unit) => unit.id))}`,
-			family: 'orders',
-			expect: { shipments: 'list' },
-			operation: 'Get shipment details',
-			itemIndex: batch[0].itemIndex,
-		});
-		const details = listOf(response.shipments);
-		return batch.map((unit) =>
-			foundOrMissing(
-				this,
-				unit,
-				details.find((shipment) => shipment.shipmentId === unit.id),
-				{
-					message: `No details found for shipment ${unit.id}`,
-					description:
-						'Check the shipment ID and the environment; the marketplace returned nothing for it.',
-				},
-			),
-		);
+	return await runBatches(this, items, {
+		read: (itemIndex) => readIdList(this, 'shipmentIds', itemIndex, 'shipment ID'),
+		size: 100,
+		send: async (batch) => {
+			const response = await apiRequest<IDataObject>(this, {
+				method: 'GET',
+				path: `${PATHS.shipments}/${idsInPath(batch.map((unit) => unit.id))}`,
+				family: 'orders',
+				expect: { shipments: 'list' },
+				operation: 'Get shipment details',
+				itemIndex: batch[0].itemIndex,
+			});
+			const details = listOf(response.shipments);
+			return batch.map((unit) => {
+				const found = details.find((shipment) => shipment.shipmentId === unit.id);
+				if (found) return { ok: true, json: found };
+				return {
+					ok: false,
+					json: { shipmentId: unit.id },
+					error: {
+						message: `No details found for shipment ${unit.id}`,
+						description:
+							'Check the shipment ID and the environment; the marketplace returned nothing for it.',
+					},
+				};
+			});
+		},
 	});
-	return inInputOrder(rejected, results);
 }

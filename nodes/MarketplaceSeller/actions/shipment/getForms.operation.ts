@@ -7,9 +7,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectShipmentIds, executeInBatches, inInputOrder } from '../../helpers/execution';
-import { foundOrMissing } from '../../helpers/results';
-import { apiRequest, idsInPath, listOf, type MarketplaceRequest } from '../../transport';
+import { runBatches } from '../../helpers/execution';
+import { readIdList } from '../../helpers/parameters';
+import { apiRequest, idsInPath, listOf, type MarketplaceRequest } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 import { shipmentIdsProperty } from '../common.descriptions';
 
@@ -58,27 +58,29 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectShipmentIds(this, items);
-	const results = await executeInBatches(this, units, 100, async (batch) => {
-		const response = await fetchForms(
-			this,
-			batch.map((unit) => unit.id),
-			batch[0].itemIndex,
-		);
-		const shipments = listOf(response.shipments);
-		return batch.map((unit) => {
-			const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
-			return foundOrMissing(
+	return await runBatches(this, items, {
+		read: (itemIndex) => readIdList(this, 'shipmentIds', itemIndex, 'shipment ID'),
+		size: 100,
+		send: async (batch) => {
+			const response = await fetchForms(
 				this,
-				unit,
-				found && { shipmentId: unit.id, forms: found.forms ?? [] },
-				{
-					message: `No forms reported for shipment ${unit.id}`,
-					description:
-						'Check the shipment ID; forms are listed for shipments of your seller account only.',
-				},
+				batch.map((unit) => unit.id),
+				batch[0].itemIndex,
 			);
-		});
+			const shipments = listOf(response.shipments);
+			return batch.map((unit) => {
+				const found = shipments.find((shipment) => shipment.shipmentId === unit.id);
+				if (found) return { ok: true, json: { shipmentId: unit.id, forms: found.forms ?? [] } };
+				return {
+					ok: false,
+					json: { shipmentId: unit.id },
+					error: {
+						message: `No forms reported for shipment ${unit.id}`,
+						description:
+							'Check the shipment ID; forms are listed for shipments of your seller account only.',
+					},
+				};
+			});
+		},
 	});
-	return inInputOrder(rejected, results);
 }

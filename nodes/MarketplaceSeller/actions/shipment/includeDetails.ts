@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { NodeFailure } from '../../helpers/execution';
-import { apiRequest, chunk, idsInPath, listOf } from '../../transport';
+import { apiRequest, chunk, idsInPath, listOf } from '../../../shared/transport';
 import { PATHS } from '../../../shared/profile';
 
 /** Get Details takes up to 100 shipment IDs per request (docs/marketplace-api/batch-limits.md#limits-per-call). */

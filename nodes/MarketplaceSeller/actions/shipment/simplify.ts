@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { listOf } from '../../transport';
+import { listOf } from '../../../shared/transport';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

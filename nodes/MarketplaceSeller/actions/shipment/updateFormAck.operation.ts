@@ -7,10 +7,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { collectUnits, inInputOrder } from '../../helpers/execution';
+import { runBatches } from '../../helpers/execution';
 import { readRequiredText } from '../../helpers/parameters';
 import { shipmentLocator } from '../common.descriptions';
-import { sendShipmentActions } from '../../helpers/results';
+import { shipmentAction } from '../../helpers/results';
 import { PATHS } from '../../../shared/profile';
 
 const properties: INodeProperties[] = [
@@ -62,29 +62,33 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const { units, rejected } = collectUnits<IDataObject>(this, items, (itemIndex) => {
-		const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
-		const forms = ((this.getNodeParameter('forms', itemIndex, {}) as IDataObject).form ??
-			[]) as IDataObject[];
-		const cleaned = forms.map((form) => ({
-			name: String(form.name ?? '').trim(),
-			ackNumber: String(form.ackNumber ?? '').trim(),
-		}));
-		if (cleaned.length === 0 || cleaned.some((form) => form.name === '' || form.ackNumber === '')) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Shipment ${shipmentId}: every form needs a name and an acknowledgement number`,
-				{
-					itemIndex,
-				},
-			);
-		}
-		return [{ id: shipmentId, payload: { shipmentId, forms: cleaned } }];
+	return await runBatches<IDataObject>(this, items, {
+		read: (itemIndex) => {
+			const shipmentId = readRequiredText(this, 'shipmentId', itemIndex, 'Shipment ID');
+			const forms = ((this.getNodeParameter('forms', itemIndex, {}) as IDataObject).form ??
+				[]) as IDataObject[];
+			const cleaned = forms.map((form) => ({
+				name: String(form.name ?? '').trim(),
+				ackNumber: String(form.ackNumber ?? '').trim(),
+			}));
+			if (
+				cleaned.length === 0 ||
+				cleaned.some((form) => form.name === '' || form.ackNumber === '')
+			) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Shipment ${shipmentId}: every form needs a name and an acknowledgement number`,
+					{
+						itemIndex,
+					},
+				);
+			}
+			return [{ id: shipmentId, payload: { shipmentId, forms: cleaned } }];
+		},
+		...shipmentAction<IDataObject>(this, {
+			path: `${PATHS.shipments}/forms/updateAck`,
+			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+			operation: 'Update form acknowledgement',
+		}),
 	});
-	const results = await sendShipmentActions(this, units, {
-		path: `${PATHS.shipments}/forms/updateAck`,
-		body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
-		operation: 'Update form acknowledgement',
-	});
-	return inInputOrder(rejected, results);
 }

@@ -9,8 +9,8 @@ import {
 
 import { readStoredTokenData } from '../../../shared/grants';
 import { CREDENTIAL_TYPES, PATHS } from '../../../shared/profile';
-import { forEachItem } from '../../helpers/execution';
-import { apiRequest, credentialTypeOf } from '../../transport';
+import { runEachItem } from '../../helpers/execution';
+import { apiRequest, credentialTypeOf } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -70,7 +70,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const credentialType = credentialTypeOf(this);
 	const credentials = await this.getCredentials(credentialType);
-	return await forEachItem(this, items, async (itemIndex) => {
+	return await runEachItem(this, items, async (itemIndex) => {
 		const source = this.getNodeParameter('tokenSource', itemIndex) as string;
 		let tokenType: 'access' | 'refresh';
 		let token: string;

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readDay } from '../../../helpers/dates';
+import { readDate } from '../../../helpers/dates';
 import { readJsonObject, readRequiredText, splitList } from '../../../helpers/parameters';
 import type { LabelRequest } from './labelRequest';
 
@@ -25,11 +25,12 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 			invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)
 				? {
 						...(invoice as IDataObject),
-						invoiceDate: readDay(
+						invoiceDate: readDate(
 							context,
 							(invoice as IDataObject).invoiceDate,
 							itemIndex,
 							`Shipment ${shipmentId}: Invoice Date`,
+							'day',
 						),
 					}
 				: invoice,
@@ -58,7 +59,7 @@ function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex
 	request.invoices = entries(context, 'invoices', 'invoice', itemIndex).map((invoice) => ({
 		orderId: String(invoice.orderId ?? '').trim(),
 		...(invoice.invoiceNumber ? { invoiceNumber: String(invoice.invoiceNumber) } : {}),
-		invoiceDate: readDay(context, invoice.invoiceDate, itemIndex, 'Invoice Date'),
+		invoiceDate: readDate(context, invoice.invoiceDate, itemIndex, 'Invoice Date', 'day'),
 	}));
 	const taxItems = entries(context, 'taxItems', 'taxItem', itemIndex);
 	if (taxItems.length > 0) {

@@ -6,7 +6,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { todayInZone } from '../../../helpers/dates';
-import { listOf } from '../../../transport';
+import { listOf } from '../../../../shared/transport';
 import type { LabelRequest } from './labelRequest';
 
 export function labelRequestFromShipment(

@@ -1,7 +1,7 @@
 /** One shipment's part of the labels request (docs/marketplace-api/shipments.md#generate-labels) and the checks made before it is sent. */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { listOf } from '../../../transport';
+import { listOf } from '../../../../shared/transport';
 import { shown } from '../../../../shared/validators';
 
 export interface LabelRequest extends IDataObject {

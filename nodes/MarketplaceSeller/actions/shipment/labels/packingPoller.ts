@@ -4,8 +4,8 @@
  */
 import { sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { chunk, listOf } from '../../../transport';
-import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../get.operation';
+import { chunk, listOf } from '../../../../shared/transport';
+import { LOOKUP_BATCH_SIZE, lookUpShipments } from '../../../helpers/shipmentLookup';
 
 /** States at or past PACKED: the label exists. */
 export const PACKED_OR_LATER = new Set([

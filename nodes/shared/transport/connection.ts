@@ -3,16 +3,21 @@
  * message and output (the app secret, alone and with the App ID as in the Basic header, the
  * tokens, the authorization code, and values a request adds, such as a token to check).
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { credentialTypeOf } from '../../shared/authentication';
-import { credentialSecrets } from '../../shared/credentialSecrets';
-import type { CredentialTypeName } from '../../shared/profile';
-import { resolveBaseUrl } from '../../shared/baseUrl';
+import { credentialTypeOf } from '../authentication';
+import { credentialSecrets } from '../credentialSecrets';
+import type { CredentialTypeName } from '../profile';
+import { resolveBaseUrl } from '../baseUrl';
 import { toNodeError } from './errors';
 import { readFailure } from './failure';
 
-export type MarketplaceContext = IExecuteFunctions | ILoadOptionsFunctions;
+/**
+ * The contexts that call the marketplace: the action node's execute, its load-options searches
+ * and the poll trigger's poll. The transport uses what they all have: getNode, getCredentials,
+ * the Authentication parameter (authentication.ts) and helpers.httpRequestWithAuthentication.
+ */
+export type MarketplaceContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface Connection {
 	credentialType: CredentialTypeName;

@@ -17,10 +17,10 @@ import type {
 	Logger,
 } from 'n8n-workflow';
 
-import { credentialTypeOf } from '../../shared/authentication';
-import { credentialSecrets } from '../../shared/credentialSecrets';
-import { redactDeep, redactSecrets, secretRemover } from '../../shared/redact';
-import { knownSecrets } from '../transport/connection';
+import { credentialTypeOf } from './authentication';
+import { credentialSecrets } from './credentialSecrets';
+import { redactDeep, redactSecrets, secretRemover } from './redact';
+import { knownSecrets } from './transport/connection';
 
 /** Output items with every known secret removed from their JSON (binary data is left alone). */
 export function redactOutput(items: INodeExecutionData[], secrets: string[]): INodeExecutionData[] {

@@ -9,7 +9,7 @@
  */
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import { isUnderBaseUrl } from '../../shared/baseUrl';
+import { isUnderBaseUrl } from '../baseUrl';
 import type { HttpFailure, RedirectFailure } from './failure';
 
 /** Redirects followed in a row before giving up (a loop within the base URL). */

@@ -29,7 +29,7 @@ import { isRedirect, MAX_REDIRECTS, redirectTarget } from './redirects';
 import { MAX_RETRIES, parseRetryAfter, retryDelayMs, retryVerdict } from './retry';
 
 export type { MarketplaceContext } from './connection';
-export { credentialTypeOf } from '../../shared/authentication';
+export { credentialTypeOf } from '../authentication';
 export { getConnection, knownSecrets } from './connection';
 
 /** Order calls may take up to 60 s, listing calls 10 s (docs/marketplace-api/errors.md#timeouts). */
@@ -139,11 +139,13 @@ async function send(
 	let url = `${connection.baseUrl}${request.path}`;
 	let qs = request.qs;
 	let redirects = 0;
+	let thrown: unknown;
 	const fail = (failure: RequestFailure, attempts: number, unconfirmed = false) => {
 		const error = toNodeError(
 			context.getNode(),
 			failure,
 			errorContext(connection, request, attempts, unconfirmed),
+			thrown,
 		);
 		if (unconfirmed) unconfirmedErrors.set(error, reasonOf(failure));
 		return error;
@@ -168,6 +170,7 @@ async function send(
 		};
 		let response: RawResponse | undefined;
 		let failure: RequestFailure | undefined;
+		thrown = undefined;
 		try {
 			response = await context.helpers.httpRequestWithAuthentication.call(
 				context,
@@ -175,6 +178,7 @@ async function send(
 				options,
 			);
 		} catch (error) {
+			thrown = error;
 			failure = readFailure(error);
 		}
 		if (response !== undefined) {

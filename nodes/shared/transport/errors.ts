@@ -11,15 +11,15 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, type CredentialTypeName } from '../../shared/profile';
-import { redactSecrets } from '../../shared/redact';
-import type { AnswerFailure, RedirectFailure, RequestFailure } from './failure';
+import { CREDENTIAL_TYPES, type CredentialTypeName } from '../profile';
+import { redactSecrets } from '../redact';
+import type { AnswerFailure, RedirectFailure, RequestFailure, UrlFailure } from './failure';
 import { MAX_REDIRECTS } from './redirects';
 
 /**
- * A NodeApiError that keeps the message it is given. n8n replaces a message that contains a
- * network code such as ECONNRESET with a generic one ("The connection to the server was closed
- * unexpectedly..."), which would hide what the node says about the request's outcome.
+ * An error the node makes itself, where n8n threw none (a document that is no PDF, a unit the
+ * answer left out). Its message is set after n8n's constructor, which replaces a message that
+ * contains a network code such as ECONNRESET with a generic one.
  */
 export function apiError(
 	node: INode,
@@ -196,7 +196,16 @@ function safeDetails(body: IDataObject | undefined, secrets: string[]): JsonObje
 	return details;
 }
 
-function redirectError(node: INode, failure: RedirectFailure, context: ErrorContext): NodeApiError {
+/** What the user reads about a failure: what happened (message), what it means and what to do. */
+interface Annotation {
+	message: string;
+	description: string;
+	httpCode: string | null;
+	/** Safe details for an error the node makes itself (no n8n error to annotate). */
+	details: JsonObject;
+}
+
+function redirectAnnotation(failure: RedirectFailure, context: ErrorContext): Annotation {
 	const what: Record<RedirectFailure['reason'], string> = {
 		otherOrigin: `the marketplace redirected the request to ${failure.host ?? 'another host'}, another address than the credential's base URL; it was not followed`,
 		changesMethod:
@@ -208,59 +217,45 @@ function redirectError(node: INode, failure: RedirectFailure, context: ErrorCont
 		failure.reason === 'otherOrigin'
 			? "No credential was sent there and its answer was not used. The marketplace's API does not redirect to other addresses: check the base URL of the credential (a proxy or gateway in front of it may be redirecting)."
 			: 'Check the base URL of the credential; a proxy or gateway in front of the marketplace may be redirecting.';
-	const message = `${context.operation} failed: ${what[failure.reason]} (HTTP ${failure.status})`;
-	return apiError(
-		node,
-		{ status: failure.status, reason: failure.reason, host: failure.host ?? null } as JsonObject,
-		{
-			message,
-			description,
-			httpCode: String(failure.status),
-			itemIndex: context.itemIndex,
-		},
-	);
+	return {
+		message: `${context.operation} failed: ${what[failure.reason]} (HTTP ${failure.status})`,
+		description,
+		httpCode: String(failure.status),
+		details: { status: failure.status, reason: failure.reason, host: failure.host ?? null },
+	};
 }
 
-function answerError(node: INode, failure: AnswerFailure, context: ErrorContext): NodeApiError {
+function answerAnnotation(failure: AnswerFailure, context: ErrorContext): Annotation {
 	const excerpt = redactSecrets(failure.excerpt, context.secrets);
-	const message = `${context.operation} failed: the marketplace's answer (HTTP ${failure.status}) ${failure.problem}${excerpt ? `: ${excerpt}` : ''}`;
-	return apiError(node, { status: failure.status, problem: failure.problem } as JsonObject, {
-		message,
+	return {
+		message: `${context.operation} failed: the marketplace's answer (HTTP ${failure.status}) ${failure.problem}${excerpt ? `: ${excerpt}` : ''}`,
 		description:
 			'Nothing was read from this answer, so that it is not taken for an empty result. A gateway or proxy may have answered instead of the marketplace: try again, and check the base URL of the credential if it persists.',
 		httpCode: String(failure.status),
-		itemIndex: context.itemIndex,
-	});
+		details: { status: failure.status, problem: failure.problem },
+	};
 }
 
-export function toNodeError(
-	node: INode,
-	failure: RequestFailure,
+function annotationOf(
+	failure: Exclude<RequestFailure, UrlFailure>,
 	context: ErrorContext,
-): NodeApiError | NodeOperationError {
-	const itemIndex = context.itemIndex;
-	if (failure.kind === 'redirect') return redirectError(node, failure, context);
-	if (failure.kind === 'answer') return answerError(node, failure, context);
-	if (failure.kind === 'url') {
-		return new NodeOperationError(node, failure.message, {
-			itemIndex,
-			description: 'Fix the base URL in the credential. Nothing was sent.',
-		});
-	}
+): Annotation {
+	if (failure.kind === 'redirect') return redirectAnnotation(failure, context);
+	if (failure.kind === 'answer') return answerAnnotation(failure, context);
 	if (failure.kind === 'credential') {
 		const { error } = failure;
-		const description = error.authorizationUrl
-			? `${error.hint} Authorization URL: ${error.authorizationUrl}`
-			: error.hint;
-		return apiError(
-			node,
-			{
+		return {
+			message: error.message,
+			description: error.authorizationUrl
+				? `${error.hint} Authorization URL: ${error.authorizationUrl}`
+				: error.hint,
+			httpCode: typeof error.failure.status === 'number' ? String(error.failure.status) : null,
+			details: {
 				message: error.message,
 				grant: error.failure.grant,
 				status: error.failure.status ?? null,
-			} as JsonObject,
-			{ message: error.message, description, itemIndex },
-		);
+			},
+		};
 	}
 	if (failure.kind === 'network') {
 		const where = context.baseUrl ? ` at ${context.baseUrl}` : '';
@@ -269,27 +264,73 @@ export function toNodeError(
 			? `${context.operation} failed: no answer from the marketplace${where} (${reason})`
 			: `${context.operation} failed: could not reach the marketplace${where} (${reason})`;
 		const advice = `Check the base URL of the credential and that n8n can reach it${context.attempts ? `; tried ${context.attempts} times` : ''}.`;
-		return apiError(node, { message, code: failure.code ?? null } as JsonObject, {
+		return {
 			message,
 			description: context.unconfirmed ? `${UNCONFIRMED} ${advice}` : advice,
-			itemIndex,
-		});
+			httpCode: null,
+			details: { message, code: failure.code ?? null },
+		};
 	}
 	const words = redactSecrets(marketplaceWords(failure.body, failure.text), context.secrets);
 	const explanation =
 		context.statusExplanations?.[failure.status] ?? defaultExplanation(failure.status, context);
-	const reason = REASONS[failure.status] ?? 'Error';
-	const message = `${context.operation} failed: ${words || reason} (HTTP ${failure.status})`;
-	return apiError(
-		node,
-		{ status: failure.status, ...safeDetails(failure.body, context.secrets) } as JsonObject,
-		{
-			message,
-			description: context.unconfirmed
-				? `${explanation.meaning} ${UNCONFIRMED}`
-				: `${explanation.meaning} ${explanation.action}`,
-			httpCode: String(failure.status),
-			itemIndex,
-		},
-	);
+	return {
+		message: `${context.operation} failed: ${words || REASONS[failure.status] || 'Error'} (HTTP ${failure.status})`,
+		description: context.unconfirmed
+			? `${explanation.meaning} ${UNCONFIRMED}`
+			: `${explanation.meaning} ${explanation.action}`,
+		httpCode: String(failure.status),
+		details: { status: failure.status, ...safeDetails(failure.body, context.secrets) },
+	};
+}
+
+/** The parts of an HTTP client's error that hold the whole exchange (headers with the token, sockets). */
+const EXCHANGE_KEYS = ['config', 'request', 'response'];
+
+/**
+ * n8n's error with the HTTP exchange taken off the errors it wraps: what failed was read from it
+ * already (failure.ts), and it carries the request's Authorization header and the raw answer to
+ * n8n's log and error tracker, which the run's redaction does not walk (circular sockets). The
+ * wrapped errors keep their name, message, code and stack.
+ */
+function shedExchange(error: NodeApiError): NodeApiError {
+	let cause: unknown = error.cause;
+	for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth++) {
+		const wrapped = cause as Record<string, unknown>;
+		for (const key of EXCHANGE_KEYS) if (key in wrapped) delete wrapped[key];
+		cause = wrapped.cause;
+	}
+	return error;
+}
+
+/**
+ * The error the user sees. When n8n's request helper threw a NodeApiError, that error is kept
+ * (its cause, the wrapped HTTP error, stays with it) and annotated: what happened in the
+ * marketplace's words as its message, what it means and what to do as its description. n8n's
+ * own message would be generic (and for a network code such as ECONNRESET says nothing about
+ * whether a write was carried out). A failure n8n did not throw (an odd 200 answer, a redirect
+ * not followed) gets an error of its own with the same annotation.
+ */
+export function toNodeError(
+	node: INode,
+	failure: RequestFailure,
+	context: ErrorContext,
+	thrown?: unknown,
+): NodeApiError | NodeOperationError {
+	if (failure.kind === 'url') {
+		return new NodeOperationError(node, failure.message, {
+			itemIndex: context.itemIndex,
+			description: 'Fix the base URL in the credential. Nothing was sent.',
+		});
+	}
+	const annotation = annotationOf(failure, context);
+	const error =
+		thrown instanceof NodeApiError
+			? shedExchange(thrown)
+			: new NodeApiError(node, annotation.details, { itemIndex: context.itemIndex });
+	error.message = annotation.message;
+	error.description = annotation.description;
+	error.httpCode = annotation.httpCode;
+	error.context.itemIndex = context.itemIndex;
+	return error;
 }

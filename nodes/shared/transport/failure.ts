@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidUrlError } from '../../shared/baseUrl';
-import { decodeBody } from '../../shared/httpBody';
-import { isTokenRequestError, type TokenRequestError } from '../../shared/tokenFailure';
+import { InvalidUrlError } from '../baseUrl';
+import { decodeBody } from '../httpBody';
+import { isTokenRequestError, type TokenRequestError } from '../tokenFailure';
 
 export interface HttpFailure {
 	kind: 'http';
