@@ -6,7 +6,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { setAsNewest } from './boundedFifo';
 import { NODE_DISPLAY_NAME } from './nodeName';
-import type { PushDecision } from './receiver';
+import type { PushDecision } from './pushDecision';
 
 /** Logged when a request carries neither signature header (docs/marketplace-api/notifications.md#proxies-and-the-signed-url). */
 export const MISSING_HEADERS_HINT =

@@ -20,40 +20,12 @@ import {
 	verifyPush,
 	type HeaderBag,
 	type SignatureHeaders,
-	type VerifyFailureReason,
 	type VerifyResult,
 } from './verification/verifyPush';
 
-export type BadRequestReason = 'body_not_object' | 'missing_event_type' | 'body_too_deep';
+import type { BadRequestReason, PushDecision } from './pushDecision';
 
-export type PushDecision =
-	| { action: 'reject'; status: 401; reason: VerifyFailureReason; clockSkewSeconds?: number }
-	| { action: 'badRequest'; status: 400; reason: BadRequestReason }
-	| {
-			action: 'ignore';
-			status: 200;
-			reason: 'duplicate' | 'event_not_selected';
-			eventType: string;
-			dedupKey?: string;
-			sellerLearned: boolean;
-	  }
-	| {
-			/** The same delivery is being run by a request still in flight in this process. */
-			action: 'inFlight';
-			status: 200;
-			eventType: string;
-			dedupKey: string;
-			compactKey: string;
-	  }
-	| {
-			action: 'accept';
-			status: 200;
-			item: IDataObject;
-			dedupKey: string;
-			/** The key as the delivery store holds it, when it was claimed (pending until confirmed). */
-			claimedKey?: string;
-			sellerLearned: boolean;
-	  };
+export type { BadRequestReason, PushDecision };
 
 /** Key of the item field that holds the verification metadata. */
 export const VERIFICATION_FIELD = 'verification';

@@ -11,7 +11,7 @@ import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import { ForeignRows } from './dedup/foreignRows';
 import type { ReceiverPersistence } from './dedup/persistence';
-import type { PushDecision } from './receiver';
+import type { PushDecision } from './pushDecision';
 import { SellerResolver } from './sellerMap';
 import type { ReceiverSettings } from './settings';
 
