@@ -137,3 +137,12 @@ describe('the import graph of nodes/ and credentials/', () => {
 		]);
 	});
 });
+
+describe('types in nodes/ and credentials/', () => {
+	it('no double cast (as unknown as): a value that needs one is typed where it is made', () => {
+		const files = [...tsFiles(join(ROOT, 'nodes')), ...tsFiles(join(ROOT, 'credentials'))];
+		expect(files.length).toBeGreaterThan(50);
+		const casts = files.filter((file) => /\bas\s+unknown\s+as\b/.test(readFileSync(file, 'utf8')));
+		expect(casts.map((file) => relative(ROOT, file))).toEqual([]);
+	});
+});

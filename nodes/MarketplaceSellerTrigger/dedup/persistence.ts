@@ -77,7 +77,7 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 	return {
 		deliveriesText: () => deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries]),
 		saveDeliveries: (value) => {
-			staticData[STATIC_DATA_FIELDS.deliveries] = value as unknown as IDataObject;
+			staticData[STATIC_DATA_FIELDS.deliveries] = value;
 		},
 		loadSellerMemory: () => decodeSellerMemory(staticData[STATIC_DATA_FIELDS.sellerMemory]),
 		saveSellerMemory: (snapshot) => {
