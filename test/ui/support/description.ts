@@ -259,11 +259,14 @@ function operationModules(): Map<string, Map<string, INodeProperties[]>> {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const module = require(join(actions, folder.name, file)) as Record<
 			string,
-			{ description?: unknown; execute?: unknown }
+			{ description?: unknown; execute?: unknown; executeItem?: unknown }
 		>;
 		const operations = new Map<string, INodeProperties[]>();
 		for (const [name, exported] of Object.entries(module)) {
-			if (typeof exported?.execute === 'function' && Array.isArray(exported.description))
+			// The router runs `execute` (all items at once) or `executeItem` (it loops) (actions/router.ts).
+			const runs =
+				typeof exported?.execute === 'function' || typeof exported?.executeItem === 'function';
+			if (runs && Array.isArray(exported.description))
 				operations.set(name, exported.description as INodeProperties[]);
 		}
 		out.set(folder.name, operations);
