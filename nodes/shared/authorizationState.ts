@@ -2,7 +2,7 @@
  * The `state` of an authorization URL (opaque text against CSRF,
  * docs/marketplace-api/authentication.md#authorization-code-flow) as a signed, stateless
  * ticket: `v1.<payload>.<mac>`, where the payload (base64url JSON) names the seller reference the
- * partner chose, the App ID, and the issue and expiry times, and the mac is HMAC-SHA256 with the
+ * partner chose, the App ID, the issue and expiry times and a random nonce, and the mac is HMAC-SHA256 with the
  * app secret over the payload. Connect Seller and Complete Authorization can then check a
  * redirect without any storage: a state it accepts was issued with this app's secret, for this reference, and is not
  * older than its validity.
@@ -14,7 +14,7 @@
  * The MAC is checked before anything of the payload is read, so a state that fails it shows
  * nothing of what it carries; a state longer than any this module issues is not even decoded.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 /** Separates this MAC from any other use of the app secret. */
@@ -43,6 +43,11 @@ interface Payload {
 	i: number;
 	/** Expires at, epoch seconds. */
 	e: number;
+	/**
+	 * Random nonce: two links for one seller made in the same second are two links, so using one
+	 * (each state is accepted once) leaves the other usable.
+	 */
+	n?: string;
 }
 
 export interface IssuedState {
@@ -96,6 +101,7 @@ export function issueState(options: {
 		a: options.appId,
 		i: issued,
 		e: issued + options.validForSeconds,
+		n: randomBytes(9).toString('base64url'),
 	};
 	const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
 	return {
@@ -117,7 +123,8 @@ function decodePayload(encoded: string): Payload | undefined {
 			typeof value.r === 'string' &&
 			typeof value.a === 'string' &&
 			Number.isSafeInteger(value.i) &&
-			Number.isSafeInteger(value.e);
+			Number.isSafeInteger(value.e) &&
+			(value.n === undefined || typeof value.n === 'string');
 		return valid ? (value as Payload) : undefined;
 	} catch {
 		return undefined;

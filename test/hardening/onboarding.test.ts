@@ -102,6 +102,30 @@ describe('Onboarding against hostile redirects', () => {
 		}
 	});
 
+	it('two links for one seller made in the same second are two links: using one leaves the other usable', async () => {
+		const store = partnerWithN8n(env.sim, n8n.api);
+		const staticData: IDataObject = {};
+		const now = Date.now();
+		const first = stateFor(env.sim, 'acme-same-second', now);
+		const second = stateFor(env.sim, 'acme-same-second', now);
+		expect(second).not.toBe(first);
+		const code = (state: string) =>
+			env.sim.control.issueAuthCode({
+				appId: env.sim.demo.partnerApp.appId,
+				sellerId: 'SELLER-DEMO-2',
+				redirectUri: env.sim.demo.partnerApp.redirectUri,
+				state,
+			}).code;
+		for (const state of [first, second]) {
+			const [item] = ok(
+				await runOnboarding(store, complete(), [{ query: { code: code(state), state } }], {
+					staticData,
+				}),
+			);
+			expect(item.json.sellerReference).toBe('acme-same-second');
+		}
+	});
+
 	it('a state used by another process: Connect Seller sees the credential changed after the link was made', async () => {
 		const store = partnerWithN8n(env.sim, n8n.api);
 		// The link was made 5 s ago; the seller approved twice with it (two genuine codes).
