@@ -6,7 +6,6 @@
 import type { Envelope } from '../../../simulator';
 import type { Delivery } from './burst';
 import { envelopeId, type Ledger } from './ledger';
-import { tallyText, type RestartPushes } from './restartPushes';
 
 export interface RoundFigures {
 	round: string;
@@ -15,16 +14,8 @@ export interface RoundFigures {
 	/** Answers (any status) in when n8n was interrupted. */
 	interruptedAfter: number;
 	sent: number;
-	/** Pushes answered 200 (before the interruption or during the restart): acknowledged. */
+	/** Pushes answered 200 before the interruption: acknowledged. */
 	acknowledged: number;
-	/** Of `sent`: pushes started while n8n restarted (through the balancer). */
-	restartSent: number;
-	/** Of those: answered 200 before the restart was over. */
-	restartAcknowledged: number;
-	/** Answers the pushes sent during the restart got, by kind (through the balancer). */
-	restartAnswers: string;
-	/** Answers n8n itself gave an unsigned probe during the restart, by kind (no balancer). */
-	restartDirect: string;
 	/** Acknowledged pushes with no execution after the restart. */
 	lost: number;
 	/** Lost pushes whose duplicate ran nothing either: their dedup key was kept, so no redelivery can bring them back. */
@@ -60,9 +51,7 @@ export interface RoundFigures {
 }
 
 export interface RoundReadings {
-	/** The burst's deliveries, then those started during the restart. */
 	deliveries: Delivery[];
-	duringRestart: RestartPushes;
 	duplicates: Delivery[];
 	redeliveries: Delivery[];
 	afterRestart: Ledger;
@@ -131,18 +120,11 @@ export function roundFigures(
 
 	examples.executionsWithoutPush = c.withoutPush.slice(0, 5);
 	const { restartedAt, ...rest } = meta;
-	const restart = readings.duringRestart;
-	// Executions of pushes sent during the restart start after it too; they are not resumed ones.
-	const restartRuns = restart.deliveries.reduce((sum, d) => sum + count(a, d.envelope), 0);
 	return {
 		...rest,
-		resumed: a.startedAt.filter((at) => at >= restartedAt).length - restartRuns,
+		resumed: a.startedAt.filter((at) => at >= restartedAt).length,
 		sent: deliveries.length,
 		acknowledged: acknowledged.length,
-		restartSent: restart.deliveries.length,
-		restartAcknowledged: restart.deliveries.filter((d) => d.status === 200).length,
-		restartAnswers: tallyText(restart.answers),
-		restartDirect: tallyText(restart.direct),
 		lost,
 		lostForGood,
 		acknowledgedTwice,
@@ -187,8 +169,6 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 	['at', (f) => f.interruptedAfter],
 	['sent', (f) => f.sent],
 	['answered', (f) => f.acknowledged],
-	['rsSent', (f) => f.restartSent],
-	['rsAns', (f) => f.restartAcknowledged],
 	['lost', (f) => f.lost],
 	['lost4good', (f) => f.lostForGood],
 	['ack>1', (f) => f.acknowledgedTwice],
@@ -201,16 +181,6 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 	['s', (f) => f.seconds.toFixed(0)],
 	['executions', (f) => f.statuses],
 ];
-
-/** What the pushes sent during each round's restart were answered, through the balancer and directly. */
-export function restartAnswers(rows: RoundFigures[]): string {
-	return rows
-		.map(
-			(f) =>
-				`${f.round}: through the balancer ${f.restartAnswers}; n8n directly ${f.restartDirect}`,
-		)
-		.join('\n');
-}
 
 /** A compact table of the rounds. */
 export function table(rows: RoundFigures[]): string {
@@ -227,8 +197,7 @@ export function table(rows: RoundFigures[]): string {
 }
 
 export const LEGEND =
-	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); ' +
-	'rsSent / rsAns = of sent / answered, pushes started while n8n restarted (each redelivered until answered 200 or the restart was over); lost = acknowledged, no execution after the restart; ' +
+	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); lost = acknowledged, no execution after the restart; ' +
 	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more than one execution; redeliv = pushes without a 200, ' +
 	'redelivered after the restart; redeliv0 = redelivered, never ran; double = redelivered, ran twice (created before the kill, 200 never sent); ' +
 	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran; ' +
