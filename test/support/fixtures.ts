@@ -74,17 +74,7 @@ export async function runAction(
 	input?: Array<Record<string, unknown>>,
 	continueOnFail = false,
 ): Promise<RunNodeResult> {
-	return await runNode({
-		node: actionNode,
-		parameters: {
-			authentication: credentialType === PARTNER ? 'authorizationCode' : 'clientCredentials',
-			...parameters,
-		} as never,
-		input: input as never,
-		store,
-		credentialType,
-		continueOnFail,
-	});
+	return await runActionWith(store, credentialType, parameters, input, { continueOnFail });
 }
 
 /** runAction with the harness's further options: more credentials, shared static data. */
