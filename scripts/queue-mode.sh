@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# n8n's queue mode on this machine, with this package installed (see README "Scaling out (queue mode)"):
+# n8n's queue mode on this machine, with this package installed (see docs/queue-mode.md):
 #
 #   scripts/queue-mode.sh start    Postgres + Redis (Debian packages, installed with apt-get when
 #                                  missing), n8n 2.40.7 main, two webhook processes behind a

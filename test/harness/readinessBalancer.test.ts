@@ -1,6 +1,7 @@
 /**
  * The test balancer (scripts/e2e/lib/queue-mode-balancer.ts) routes only to upstreams whose
- * /healthz/readiness answers 200, as the README's production setup asks of a real proxy. The
+ * /healthz/readiness answers 200, as the production setup asks of a real proxy
+ * (docs/production.md#put-n8n-behind-a-readiness-check). The
  * upstreams here play n8n's start-up phases (docs/n8n-internals.md#start-up-answers): "starting"
  * answers every request 200 "n8n is starting up. Please wait" and readiness 503, "ready" answers
  * pushes 204 and readiness 200.

@@ -46,7 +46,7 @@ import {
 } from './support/editor';
 import { startUiSession, stopSession, type UiSession } from './support/session';
 
-// The README's screenshots are rewritten only when asked (MKT_UPDATE_SCREENSHOTS=1), so that a
+// The docs' screenshots (docs/development.md#in-the-editor, one in the README) are rewritten only when asked (MKT_UPDATE_SCREENSHOTS=1), so that a
 // run leaves the checkout clean; otherwise they go to the ignored .e2e folder.
 const SHOTS =
 	process.env.MKT_UPDATE_SCREENSHOTS === '1'

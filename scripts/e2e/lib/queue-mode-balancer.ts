@@ -3,8 +3,8 @@
  * webhook processes (or in front of a single n8n): request i goes to the next upstream in turn,
  * with no stickiness, so copies of one push land on different processes as they can behind any
  * real balancer. Headers are passed through untouched; the marketplace's X_Date and
- * X_Authorization contain underscores, which some proxies drop by default (see README "Scaling
- * out (queue mode)").
+ * X_Authorization contain underscores, which some proxies drop by default (see
+ * docs/queue-mode.md#the-load-balancer).
  *
  * Readiness: an upstream gets requests only while its readiness endpoint (n8n's
  * /healthz/readiness) answers 200. n8n listens before it is ready and answers some requests with
@@ -12,8 +12,8 @@
  * answered that way is never redelivered by the marketplace. Each upstream is checked every
  * `intervalMs`, and again before a request would skip it (so a process that just became ready
  * gets its share at once); a failed connection marks it unready at once; with no ready upstream
- * the balancer answers 503 itself, so the marketplace redelivers. This is the behaviour the README's
- * production setup asks of a real proxy ("Put n8n behind a readiness check").
+ * the balancer answers 503 itself, so the marketplace redelivers. This is the behaviour the production
+ * setup asks of a real proxy (docs/production.md#put-n8n-behind-a-readiness-check).
  */
 import {
 	createServer,

@@ -2,7 +2,7 @@
  * The queue-mode setup's own Postgres cluster: initdb into the setup's folder, run by the
  * `postgres` system user (Postgres refuses to run as root) through runuser, listening on
  * 127.0.0.1 and a socket in its own folder only. Holds n8n's database and the guard's database
- * (the claims table of examples/queue-mode-guard.json, see README "Scaling out (queue mode)").
+ * (the claims table of examples/queue-mode-guard.json, see docs/queue-mode.md#the-guard).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,7 +35,7 @@ export const GUARD_DATABASE = {
 } as const;
 
 /**
- * The guard's tables, as documented in the README. Created once here (not by the workflow: a
+ * The guard's tables, as documented in docs/queue-mode.md#the-guard. Created once here (not by the workflow: a
  * concurrent `CREATE TABLE IF NOT EXISTS` can fail in Postgres, and the workflow's role then
  * needs no DDL rights). marketplace_events is what the example's business step writes.
  */
