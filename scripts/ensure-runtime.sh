@@ -5,6 +5,8 @@
 #
 #   scripts/ensure-runtime.sh node24        -> prints the Node 24 bin folder
 #   scripts/ensure-runtime.sh n8n2          -> prints the n8n 2.x install folder
+#   MKT_N8N2_VERSION=2.41.1 scripts/ensure-runtime.sh n8n2
+#                                           -> the same for another proven 2.x (see N8N2_PROVEN)
 #   scripts/ensure-runtime.sh n8n1          -> prints the n8n 1.x install folder (runs on Node 20)
 #
 # Cache: $MKT_RUNTIME_CACHE, default ~/.cache/n8n-nodes-marketplace-seller. Every install
@@ -13,6 +15,10 @@ set -euo pipefail
 
 NODE24_VERSION="${MKT_NODE24_VERSION:-24.21.0}"
 N8N2_VERSION="${MKT_N8N2_VERSION:-2.40.7}"
+# The 2.x versions the e2e matrix runs (docs/n8n-internals.md lists what each was checked for).
+# One --before date resolves both on the registry mirror; 2.41.3 does not resolve at all (three
+# of its pinned packages are missing), so 2.41.1 is the newest installable one.
+N8N2_PROVEN="2.40.7 2.41.1"
 N8N2_BEFORE="2026-09-27"
 N8N1_VERSION="${MKT_N8N1_VERSION:-1.123.81}"
 N8N1_BEFORE="2026-09-23"
@@ -75,8 +81,12 @@ case "${1:-}" in
     with_lock node24 install_node24
     ;;
   n8n2)
+    case " $N8N2_PROVEN " in
+      *" $N8N2_VERSION "*) ;;
+      *) log "n8n $N8N2_VERSION is not one of the proven 2.x versions ($N8N2_PROVEN)" ;;
+    esac
     bin="$(with_lock node24 install_node24)"
-    with_lock n8n2 install_n8n "$CACHE/n8n-$N8N2_VERSION" "$N8N2_VERSION" "$N8N2_BEFORE" \
+    with_lock "n8n2-$N8N2_VERSION" install_n8n "$CACHE/n8n-$N8N2_VERSION" "$N8N2_VERSION" "$N8N2_BEFORE" \
       '{"linkedom":"0.18.13"}' "$bin" "sqlite3 isolated-vm"
     ;;
   n8n1)

@@ -12,11 +12,30 @@ import type {
 } from 'n8n-workflow';
 
 import { InvalidUrlError, isUnderBaseUrl, parseUrl, resolveBaseUrl } from './baseUrl';
-import { readStoredTokenData } from './grants';
+import { readStoredTokenData, tokenIsForOtherSettings } from './grants';
 import { basicAuthorization } from './tokenService';
 import { PATHS } from './profile';
 
 const OAUTH_SERVICE_PREFIX = PATHS.grant.slice(0, PATHS.grant.indexOf('/oauth/'));
+
+/**
+ * Thrown, before anything is sent, when the stored access token was issued for another base URL,
+ * App ID or App Secret. It answers like a refused token (status 401), so n8n renews the token with
+ * the settings as they are now and sends the request once more
+ * (docs/n8n-internals.md#preauthentication-and-the-expirable-field): a token never goes to an
+ * address it was not issued by, and the editor's credential test of an edited credential reports
+ * what the token service says of the new settings (docs/n8n-internals.md#the-credential-test).
+ */
+export class TokenForOtherSettingsError extends Error {
+	readonly response = { status: 401 };
+
+	constructor() {
+		super(
+			"The credential's base URL, App ID or App Secret changed since its access token was issued: a new token is needed",
+		);
+		this.name = 'TokenForOtherSettingsError';
+	}
+}
 
 /**
  * Where the request goes. A relative url is joined to baseURL, as axios sends it (keeping a base
@@ -51,6 +70,7 @@ export async function authorizeRequest(
 			`Refusing to send the marketplace credential to ${origin}: requests must go to the credential's base URL ${baseUrl}`,
 		);
 	}
+	if (tokenIsForOtherSettings(credentials)) throw new TokenForOtherSettingsError();
 	const path = new URL(target).pathname.slice(new URL(baseUrl).pathname.replace(/\/+$/, '').length);
 	const headers: IDataObject = {};
 	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {

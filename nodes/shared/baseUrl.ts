@@ -94,11 +94,16 @@ export function checkRedirectUrl(raw: unknown): string {
 	return value;
 }
 
+/** The name of the field that holds the chosen environment's base URL, as the form shows it. */
+export function baseUrlField(fields: BaseUrlFields): 'Sandbox Base URL' | 'Production Base URL' {
+	return fields.environment === 'sandbox' ? 'Sandbox Base URL' : 'Production Base URL';
+}
+
 /** The validated base URL for the credential's chosen environment. */
 export function resolveBaseUrl(fields: BaseUrlFields): string {
 	return fields.environment === 'sandbox'
-		? checkApiUrl(fields.sandboxBaseUrl, 'Sandbox Base URL', MARKETPLACE.sandboxBaseUrl)
-		: checkApiUrl(fields.productionBaseUrl, 'Production Base URL', MARKETPLACE.productionBaseUrl);
+		? checkApiUrl(fields.sandboxBaseUrl, baseUrlField(fields), MARKETPLACE.sandboxBaseUrl)
+		: checkApiUrl(fields.productionBaseUrl, baseUrlField(fields), MARKETPLACE.productionBaseUrl);
 }
 
 /**

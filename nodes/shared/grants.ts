@@ -9,7 +9,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
 
-import { checkRedirectUrl, resolveBaseUrl } from './baseUrl';
+import { baseUrlField, checkRedirectUrl, resolveBaseUrl } from './baseUrl';
 import { buildAuthorizationUrl, newState, parseAuthorizationInput } from './authorizationUrl';
 import { fingerprint } from './fingerprint';
 import {
@@ -39,6 +39,8 @@ export interface StoredTokenData extends IDataObject {
 	scope?: string;
 	grant?: string;
 	obtainedAt?: string;
+	/** Fingerprint of the base URL, App ID and App Secret the access token was issued for (settingsFingerprint). */
+	settings?: string;
 }
 
 /**
@@ -81,8 +83,33 @@ export function readStoredTokenData(credentials: ICredentialDataDecryptedObject)
 	return {};
 }
 
+/**
+ * Identifies where and for which app a token was issued, without storing the secret: a token is
+ * used only with the settings it came with (authorizeRequest.ts).
+ */
+export function settingsFingerprint(credentials: ICredentialDataDecryptedObject): string {
+	const appSecret = typeof credentials.appSecret === 'string' ? credentials.appSecret : '';
+	return fingerprint([resolveBaseUrl(credentials), text(credentials.appId), appSecret].join('\n'));
+}
+
+/**
+ * True when the credential holds an access token issued for other settings (the base URL, App
+ * ID or App Secret were changed since). Tokens stored before the fingerprint existed count as
+ * current.
+ */
+export function tokenIsForOtherSettings(credentials: ICredentialDataDecryptedObject): boolean {
+	if (typeof credentials.accessToken !== 'string' || credentials.accessToken === '') return false;
+	const issuedFor = readStoredTokenData(credentials).settings;
+	return issuedFor !== undefined && issuedFor !== settingsFingerprint(credentials);
+}
+
 /** The fields preAuthentication returns for n8n to store (see the module comment). */
-function storedFields(accessToken: string, data: StoredTokenData): IDataObject {
+function storedFields(
+	accessToken: string,
+	token: StoredTokenData,
+	credentials: ICredentialDataDecryptedObject,
+): IDataObject {
+	const data: StoredTokenData = { ...token, settings: settingsFingerprint(credentials) };
 	return { accessToken, oauthTokenData: data, tokenState: JSON.stringify(data) };
 }
 
@@ -132,6 +159,7 @@ export async function obtainClientCredentialsToken(
 			appSecret,
 			grant: 'client_credentials',
 			query: { scope },
+			baseUrlField: baseUrlField(credentials),
 		});
 		const now = Date.now();
 		// The service may hand back the token it already issued, with a shorter expires_in
@@ -142,7 +170,7 @@ export async function obtainClientCredentialsToken(
 			grant: 'client_credentials',
 			obtainedAt: new Date(now).toISOString(),
 		};
-		return storedFields(token.access_token, stored);
+		return storedFields(token.access_token, stored, credentials);
 	});
 }
 
@@ -225,6 +253,7 @@ export async function exchangeAuthorizationCode(
 		grant: 'authorization_code',
 		query: { redirect_uri: redirectUri, code, state },
 		secrets: [code],
+		baseUrlField: baseUrlField(credentials),
 	});
 	if (token.refresh_token === undefined) {
 		const failure: TokenFailure = {
@@ -275,7 +304,7 @@ export async function obtainPartnerToken(
 		Date.parse(handover.accessTokenExpiresAt ?? '') - Date.now() > HANDOVER_MIN_VALIDITY_MS &&
 		text(credentials.authorizationCode) === ''
 	) {
-		return { ...storedFields(handover.accessToken, stored), ...handoverCleared };
+		return { ...storedFields(handover.accessToken, stored, credentials), ...handoverCleared };
 	}
 	const input = parseAuthorizationInput(
 		credentials.authorizationCode,
@@ -341,7 +370,16 @@ export async function obtainPartnerToken(
 		token = await singleFlight(
 			key,
 			REFRESH_REUSE_MS,
-			async () => await requestToken(helper, { baseUrl, appId, appSecret, grant, query, secrets }),
+			async () =>
+				await requestToken(helper, {
+					baseUrl,
+					appId,
+					appSecret,
+					grant,
+					query,
+					secrets,
+					baseUrlField: baseUrlField(credentials),
+				}),
 		);
 	} catch (error) {
 		failure = error;
@@ -367,5 +405,5 @@ export async function obtainPartnerToken(
 	// state are cleared, the fingerprint keeps a copy of the code pasted again from a stale form
 	// from being sent twice.
 	const cleared = input.kind === 'code' ? { authorizationCode: '', authorizationState: '' } : {};
-	return { ...storedFields(token.access_token, next), ...cleared, ...handoverCleared };
+	return { ...storedFields(token.access_token, next, credentials), ...cleared, ...handoverCleared };
 }

@@ -15,6 +15,12 @@ export interface TokenFailure {
 	networkCode?: string;
 	/** The token service answered with a redirect, which was not followed. */
 	redirected?: boolean;
+	/** Where the token request went (origin and path prefix), for messages. */
+	baseUrl?: string;
+	/** The credential field that holds that address: "Production Base URL" or "Sandbox Base URL". */
+	baseUrlField?: string;
+	/** The answer had a successful or unexpected status but was not the token service's JSON. */
+	notTokenService?: boolean;
 }
 
 /**
@@ -41,6 +47,25 @@ export function isTokenRequestError(error: unknown): error is TokenRequestError 
 	return error instanceof Error && error.name === 'TokenRequestError' && 'failure' in error;
 }
 
+/** Network codes of a TLS failure: the address answers, but not with a certificate n8n trusts, or not with TLS at all. */
+const TLS_CODE =
+	/^(EPROTO|ERR_SSL_|ERR_TLS_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
+
+/**
+ * Network codes in words. n8n replaces a message that contains one of these codes with its own
+ * generic text for it (docs/n8n-internals.md#the-credential-test), so the code is not spelled.
+ */
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ETIMEDOUT: 'the connection timed out',
+	ECONNRESET: 'the connection was closed',
+	ECONNABORTED: 'the connection was aborted',
+	EHOSTUNREACH: 'the host is unreachable',
+	EADDRNOTAVAIL: 'the address is not available',
+};
+
 function grantLabel(grant: TokenFailure['grant']): string {
 	switch (grant) {
 		case 'client_credentials':
@@ -55,11 +80,56 @@ function grantLabel(grant: TokenFailure['grant']): string {
 export function describeFailure(failure: TokenFailure): string {
 	const what = grantLabel(failure.grant);
 	if (failure.networkCode !== undefined) {
-		return `${what} failed: the token service could not be reached (${failure.networkCode})`;
+		const code = NETWORK_WORDS[failure.networkCode] ?? failure.networkCode;
+		return `${what} failed: the token service could not be reached (${code})`;
 	}
 	const marketplaceText = [failure.error, failure.errorDescription].filter(Boolean).join(': ');
 	const status = failure.status !== undefined ? ` (HTTP ${failure.status})` : '';
 	return `${what} failed${status}${marketplaceText ? `: ${marketplaceText}` : ''}`;
+}
+
+/**
+ * The field a failure points at (issue 29: the token service answers an unknown App ID and a
+ * wrong App Secret with different 401 bodies, docs/marketplace-api/authentication.md#token-errors),
+ * as the first words of the message, followed by what to check. The editor's credential test
+ * shows only the message, so it carries the advice too. Undefined when no one field is to blame.
+ */
+export function fieldVerdict(failure: TokenFailure): string | undefined {
+	const field = failure.baseUrlField ?? 'Base URL';
+	const host = failure.baseUrl ?? `the ${field}`;
+	const description = (failure.errorDescription ?? '').toLowerCase();
+	if (failure.networkCode !== undefined) {
+		if (TLS_CODE.test(failure.networkCode)) {
+			return `TLS failed with the token service at ${host} (${failure.networkCode}): check the ${field} and the Environment. It must be the https address of the API with a certificate n8n trusts (http:// only for localhost).`;
+		}
+		const words = NETWORK_WORDS[failure.networkCode] ?? `network error ${failure.networkCode}`;
+		return `Cannot reach the token service at ${host} (${words}): check the ${field} and the Environment, and that n8n can reach that address.`;
+	}
+	if (description.includes('no client with requested id')) {
+		return 'Wrong App ID: the token service knows no app with this App ID. Check the App ID (the appid in the developer admin portal) and the Environment: sandbox and production apps differ.';
+	}
+	if (failure.status === 401 && description.includes('bad credentials')) {
+		return 'Wrong App Secret: the token service knows the App ID but refused the App Secret. Copy the app-secret again from the developer admin portal (regenerate it if it was changed).';
+	}
+	if (failure.redirected === true || failure.notTokenService === true) {
+		return `Wrong ${field}: ${host} is not the token service. Check the ${field} and the Environment (production and sandbox have different addresses).`;
+	}
+	if (failure.status === 404 || failure.status === 405) {
+		return `Wrong ${field}: ${host} has no token service (HTTP ${failure.status}). Check the ${field} and the Environment (production and sandbox have different addresses).`;
+	}
+	return undefined;
+}
+
+/** The message of a token failure: the field to fix first when one is to blame, then what happened. */
+export function failureMessage(failure: TokenFailure): string {
+	const verdict = fieldVerdict(failure);
+	if (verdict === undefined) return describeFailure(failure);
+	// A network verdict already says what happened; the others keep the token service's words.
+	const happened =
+		failure.networkCode !== undefined
+			? `${grantLabel(failure.grant)} failed`
+			: describeFailure(failure);
+	return `${verdict} (${happened})`;
 }
 
 /** What the user should do next, by failure. */

@@ -10,7 +10,7 @@ import { decodeBody } from './httpBody';
 import { PATHS } from './profile';
 import { redactSecrets } from './redact';
 import {
-	describeFailure,
+	failureMessage,
 	hintFor,
 	TokenRequestError,
 	type TokenFailure,
@@ -41,6 +41,8 @@ interface TokenCall {
 	query: IDataObject;
 	/** Values that must never appear in a message (codes, refresh tokens, the secret). */
 	secrets: string[];
+	/** The credential field holding baseUrl, for messages ("Production Base URL"). */
+	baseUrlField?: string;
 }
 
 interface HttpFailureParts {
@@ -94,19 +96,36 @@ function redirectFailure(
 	};
 }
 
+/** Where the request went and which field says so, for the messages (tokenFailure.ts). */
+function whereOf(call: TokenCall): Pick<TokenFailure, 'baseUrl' | 'baseUrlField'> {
+	return { baseUrl: call.baseUrl, baseUrlField: call.baseUrlField };
+}
+
 function toFailure(call: TokenCall, error: unknown): TokenFailure {
 	const { status, body, networkCode, location } = readHttpFailure(error);
 	if (status !== undefined && status >= 300 && status < 400)
-		return redirectFailure(call, status, location);
+		return { ...redirectFailure(call, status, location), ...whereOf(call) };
 	const parsed = decodeBody(body).body;
 	const text = (value: unknown) =>
 		typeof value === 'string' ? redactSecrets(value, call.secrets) : undefined;
+	const errorCode = text(parsed?.error);
+	const errorDescription = text(parsed?.error_description ?? parsed?.message);
 	return {
 		grant: call.grant,
 		status,
 		networkCode,
-		error: text(parsed?.error),
-		errorDescription: text(parsed?.error_description ?? parsed?.message),
+		error: errorCode,
+		errorDescription,
+		...whereOf(call),
+		// A client error without the OAuth server's error body came from something else
+		// (docs/marketplace-api/authentication.md#token-errors); 5xx may be the service itself.
+		notTokenService:
+			status !== undefined &&
+			status >= 400 &&
+			status < 500 &&
+			status !== 401 &&
+			errorCode === undefined &&
+			errorDescription === undefined,
 	};
 }
 
@@ -132,15 +151,17 @@ async function callTokenService(helper: IHttpRequestHelper, call: TokenCall): Pr
 		failure = toFailure(call, error);
 	}
 	if (failure !== undefined) {
-		throw new TokenRequestError(describeFailure(failure), failure, hintFor(failure));
+		throw new TokenRequestError(failureMessage(failure), failure, hintFor(failure));
 	}
 	const parsed = decodeBody(body).body;
 	if (parsed === undefined) {
 		const malformed: TokenFailure = {
 			grant: call.grant,
 			errorDescription: 'the answer was not JSON',
+			notTokenService: true,
+			...whereOf(call),
 		};
-		throw new TokenRequestError(describeFailure(malformed), malformed, hintFor(malformed));
+		throw new TokenRequestError(failureMessage(malformed), malformed, hintFor(malformed));
 	}
 	return parsed;
 }
@@ -156,6 +177,8 @@ export async function requestToken(
 		query: IDataObject;
 		/** Values of the query that must never be shown (code, refresh token). */
 		secrets?: string[];
+		/** The credential field holding baseUrl, named in messages. */
+		baseUrlField?: string;
 	},
 ): Promise<TokenResponse> {
 	const parsed = await callTokenService(helper, {
@@ -174,8 +197,11 @@ export async function requestToken(
 		const malformed: TokenFailure = {
 			grant: options.grant,
 			errorDescription: 'the answer had no access_token or expires_in',
+			notTokenService: true,
+			baseUrl: options.baseUrl,
+			baseUrlField: options.baseUrlField,
 		};
-		throw new TokenRequestError(describeFailure(malformed), malformed, hintFor(malformed));
+		throw new TokenRequestError(failureMessage(malformed), malformed, hintFor(malformed));
 	}
 	const refreshExpiresIn = Number(parsed.refresh_token_expires_in);
 	return {

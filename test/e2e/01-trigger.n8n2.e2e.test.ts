@@ -1,5 +1,5 @@
 /**
- * The trigger in a real n8n 2.40.7: the packed package installed as a community package, a
+ * The trigger in a real n8n 2.x (2.40.7, or the version MKT_N8N2_VERSION names): the packed package installed as a community package, a
  * credential created through the public API, Marketplace Seller Trigger -> NoOp published, and
  * the simulator pushing signed notifications to the trigger's production URL.
  */
@@ -10,7 +10,7 @@ import {
 	deliveryKeyOf,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
-import { sleep, type Execution } from '../../scripts/e2e/lib';
+import { n8n2Version, sleep, type Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
 import { validate } from '../support/jsonSchema';
 import { servedSchema, sourceSchema } from './support/outputSchema';
@@ -53,13 +53,13 @@ async function executionsAfter(count: number): Promise<Execution[]> {
 	return await settledExecutions(s().api, trigger.workflow.id, { includeData: true });
 }
 
-describe('Marketplace Seller Trigger in n8n 2.40.7', () => {
+describe(`Marketplace Seller Trigger in n8n ${n8n2Version()}`, () => {
 	test('the community package loads from the installed tarball', async () => {
 		const types = await s().n8n.loadedNodeTypes();
 		expect(types).toEqual(
 			expect.arrayContaining([TRIGGER_TYPE, 'n8n-nodes-marketplace-seller.marketplaceSeller']),
 		);
-		expect(s().n8n.runtime.n8nVersion).toBe('2.40.7');
+		expect(s().n8n.runtime.n8nVersion).toBe(n8n2Version());
 	});
 
 	test('all 17 event kinds, signed: one execution each, carrying what was sent', async () => {

@@ -1,12 +1,12 @@
 /**
- * The action node in a real n8n 2.40.7, through published workflows (Webhook -> [Split Out] ->
+ * The action node in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION), through published workflows (Webhook -> [Split Out] ->
  * Marketplace Seller) that use a credential created through n8n's public API; results are read
  * back through the executions API, marketplace traffic through the simulator's call log.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BROWSER_ID, repoRoot, request } from '../../scripts/e2e/lib';
+import { BROWSER_ID, n8n2Version, repoRoot, request } from '../../scripts/e2e/lib';
 import { prepareExample } from '../../scripts/demo/examples';
 import type { RecordedCall } from '../../simulator';
 import { startHeaderRecorder } from '../hardening/support/headerRecorder';
@@ -72,7 +72,7 @@ function selfAccessTokens(): Array<{ token: string; expired: boolean; revoked: b
 	return s().sim.control.listTokens({ appId: s().sim.demo.selfApp.appId, kind: 'access' }).tokens;
 }
 
-describe('Marketplace Seller node in n8n 2.40.7', () => {
+describe(`Marketplace Seller node in n8n ${n8n2Version()}`, () => {
 	test("n8n's credential layer fetches the token once and reuses it across executions", async () => {
 		expect(s().sim.control.counters().counters[TOKEN_ROUTE] ?? 0).toBe(0);
 		const since = mark();
@@ -480,7 +480,7 @@ describe('Marketplace Seller node in n8n 2.40.7', () => {
  * The editor's credential test (POST /rest/credentials/test with the owner session), as a user
  * meets it: the editor loads the saved credential with its secrets redacted and sends that back.
  */
-describe("the editor's credential test in n8n 2.40.7", () => {
+describe(`the editor's credential test in n8n ${n8n2Version()}`, () => {
 	async function testInEditor(
 		id: string,
 		name: string,
@@ -636,7 +636,7 @@ describe("the editor's credential test in n8n 2.40.7", () => {
 	});
 });
 
-describe('the morning-labels example in the editor of n8n 2.40.7', () => {
+describe(`the morning-labels example in the editor of n8n ${n8n2Version()}`, () => {
 	const LABELS_NODE = 'Generate labels, wait until packed';
 
 	test('Execute step on Generate labels starts at once from the pinned Run now call and packs the shipments it found', async () => {

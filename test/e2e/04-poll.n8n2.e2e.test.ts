@@ -1,11 +1,11 @@
 /**
- * The poll trigger in a real n8n 2.40.7: Marketplace Seller Poll Trigger (Shipment Created and
+ * The poll trigger in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION): Marketplace Seller Poll Trigger (Shipment Created and
  * Shipment Packed, every minute) -> NoOp, published through the public API, polling the
  * in-process simulator. A shipment created and then packed runs exactly two executions; an n8n
  * restart between the two changes runs no duplicate. "No further execution" is proven by
  * waiting for the simulator to record the next poll's search call and letting n8n settle.
  */
-import { sleep, type Execution } from '../../scripts/e2e/lib';
+import { n8n2Version, sleep, type Execution } from '../../scripts/e2e/lib';
 import { validate } from '../support/jsonSchema';
 import { servedSchema, sourceSchema } from './support/outputSchema';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, useSession } from './support/session';
@@ -94,7 +94,7 @@ function newOrder(): string {
 	return id;
 }
 
-describe('Marketplace Seller Poll Trigger in n8n 2.40.7', () => {
+describe(`Marketplace Seller Poll Trigger in n8n ${n8n2Version()}`, () => {
 	test('the poll trigger loads from the installed tarball', async () => {
 		expect(await s().n8n.loadedNodeTypes()).toEqual(expect.arrayContaining([POLL_TYPE]));
 	});

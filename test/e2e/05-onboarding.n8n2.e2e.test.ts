@@ -1,5 +1,5 @@
 /**
- * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.40.7: a link from Get
+ * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION): a link from Get
  * Authorization URL, the seller's approval at the simulator's authorize endpoint, the browser's
  * redirect to the example's webhook, where Connect Seller exchanges the code and creates a
  * "Marketplace Seller OAuth2 API" credential for the seller through n8n's public API; a Shipment
@@ -11,7 +11,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { repoRoot, request, type Credential, type WorkflowNode } from '../../scripts/e2e/lib';
+import {
+	n8n2Version,
+	repoRoot,
+	request,
+	type Credential,
+	type WorkflowNode,
+} from '../../scripts/e2e/lib';
 import { prepareExample } from '../../scripts/demo/examples';
 import { issueState } from '../../nodes/shared/authorizationState';
 import { findSecret } from '../hardening/support/secretGuard';
@@ -125,7 +131,7 @@ function secrets(): string[] {
 	return [s().sim.demo.partnerApp.appSecret, s().api.apiKey];
 }
 
-describe('Partner onboarding example in n8n 2.40.7', () => {
+describe(`Partner onboarding example in n8n ${n8n2Version()}`, () => {
 	let firstCredentialId = '';
 
 	test('a seller authorizes: Connect Seller creates their credential, and a Shipment Get Many with it succeeds', async () => {

@@ -68,8 +68,9 @@ describe('encoded secrets are redacted everywhere', () => {
 	it('base64 of appid:secret without the Basic prefix, in a token service error', async () => {
 		tokenServiceEchoes(`Bad credentials in header ${b64(selfPair)}`);
 		const error = failed(await runAction(env.store, SELF, search));
+		// The message leads with the field to fix (issue 29); the token service's words stay, redacted.
 		expect(error.message).toBe(
-			'Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials in header [redacted]',
+			'Wrong App Secret: the token service knows the App ID but refused the App Secret. Copy the app-secret again from the developer admin portal (regenerate it if it was changed). (Getting an access token (client credentials grant) failed (HTTP 401): unauthorized: Bad credentials in header [redacted])',
 		);
 	});
 

@@ -89,8 +89,9 @@ describe('hostile redirects', () => {
 		const error = failed(await runAction(env.store, SELF, search));
 		expect(recorder.credentialsSeen()).toEqual([]);
 		expect(apiCalls(env.sim)).toHaveLength(0);
+		// The message leads with the field to fix (issue 29), then what happened.
 		expect(error.message).toBe(
-			`Getting an access token (client credentials grant) failed (HTTP 302): the token service redirected the request to ${recorder.host}, which is not followed`,
+			`Wrong Production Base URL: ${env.sim.url} is not the token service. Check the Production Base URL and the Environment (production and sandbox have different addresses). (Getting an access token (client credentials grant) failed (HTTP 302): the token service redirected the request to ${recorder.host}, which is not followed)`,
 		);
 		expect(error.description).toMatch(/base URL/);
 	});

@@ -446,6 +446,12 @@ describe('n8n editor with the package', () => {
 		await dialog.getByTestId('credentials-config-container-test-success').waitFor();
 		await screenshot(p, join(SHOTS, 'oauth2-credential-connected.png'));
 		expect(s().sim.control.listTokens({ appId: partner.appId }).tokens.length).toBeGreaterThan(0);
+
+		// A wrong App Secret typed into the working credential: the test names the field (issue 29).
+		await fill('appSecret', 'a-wrong-secret-typed-in-0001');
+		await dialog.getByTestId('credential-save-button').click();
+		const shown = await waitForDialogText(p, /Wrong App Secret: [^\n]*/);
+		expect(shown).toMatch(/^Wrong App Secret: the token service knows the App ID but refused/);
 		await p.keyboard.press('Escape');
 	});
 
@@ -487,6 +493,19 @@ function credentialDisplayName(type: string): string {
 		.find((candidate) => candidate.name === type);
 	if (!credential) throw new Error(`no credential ${type} in dist`);
 	return credential.displayName;
+}
+
+/** The first text of the credential dialog matching `pattern`, opening "More details" when n8n folds it there. */
+async function waitForDialogText(p: Page, pattern: RegExp): Promise<string> {
+	const dialog = p.getByTestId('credential-edit-dialog');
+	for (let attempt = 0; attempt < 40; attempt++) {
+		const more = dialog.getByText('More details', { exact: true });
+		if (await more.isVisible().catch(() => false)) await more.click().catch(() => undefined);
+		const match = (await dialog.innerText()).match(pattern);
+		if (match) return match[0];
+		await p.waitForTimeout(250);
+	}
+	throw new Error(`no ${pattern} in the credential dialog: ${await dialog.innerText()}`);
 }
 
 /** Reads the authorization URL from the credential dialog, opening "More details" when n8n folds it there. */

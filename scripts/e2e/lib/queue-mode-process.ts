@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pollUntil, request } from './net';
 import { forgetOnExit, ownLivePid, stopOnExit, stopPid, writePidFile } from './queue-mode-pids';
 import type { Runtime } from './runtime';
+import { binaryDataEnvironment } from './queue-mode-binary-data';
 
 export type QueueProcessCommand = 'webhook' | 'worker';
 
@@ -63,6 +64,8 @@ export class N8nQueueProcess {
 			N8N_RUNNERS_BROKER_PORT: String(this.opts.brokerPort),
 			// Each process writes its own event log files into the shared user folder.
 			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${this.opts.name}`,
+			// Its own binary-data folder, as on its own machine (queue-mode.ts, binaryDataEnvironment).
+			...binaryDataEnvironment(this.opts.stateDir, this.opts.name),
 		};
 		if (this.opts.command === 'worker') {
 			Object.assign(env, {

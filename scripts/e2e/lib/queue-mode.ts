@@ -33,6 +33,7 @@ import { ensureQueueModePackages, findPostgresBin } from './queue-mode-packages'
 import { ownLivePid, stopPid, writePidFile } from './queue-mode-pids';
 import { GUARD_DATABASE, N8N_DATABASE, PostgresServer } from './queue-mode-postgres';
 import { N8nQueueProcess } from './queue-mode-process';
+import { binaryDataEnvironment } from './queue-mode-binary-data';
 import { RedisServer } from './queue-mode-redis';
 import { ensureRuntime, type Runtime } from './runtime';
 
@@ -120,7 +121,10 @@ export class QueueModeCluster {
 				port: await port(),
 				brokerPort: await port(),
 				communityPackages: [opts.tarball],
-				env: sharedEnvironment(postgres.port, redis.port, balancer.url),
+				env: {
+					...sharedEnvironment(postgres.port, redis.port, balancer.url),
+					...binaryDataEnvironment(stateDir, 'main'),
+				},
 				readyTimeoutMs: 300_000,
 				log,
 			});

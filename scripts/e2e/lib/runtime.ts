@@ -9,6 +9,17 @@ import { dirname, join, resolve } from 'node:path';
 
 export type N8nKind = 'n8n2' | 'n8n1';
 
+/** The n8n 2.x versions the e2e matrix proves (scripts/ensure-runtime.sh, N8N2_PROVEN). */
+export const N8N2_PROVEN_VERSIONS = ['2.40.7', '2.41.1'] as const;
+
+/**
+ * The n8n 2.x version a run asks for: MKT_N8N2_VERSION (read by scripts/ensure-runtime.sh too),
+ * else the first proven one. Suites name it in their titles and check it against what started.
+ */
+export function n8n2Version(): string {
+	return process.env.MKT_N8N2_VERSION || N8N2_PROVEN_VERSIONS[0];
+}
+
 export interface Runtime {
 	kind: N8nKind;
 	/** Folder holding the `node` (and `npm`) binaries n8n must run with. */
@@ -84,7 +95,7 @@ async function nodeBinFor(kind: N8nKind, quiet: boolean): Promise<string> {
 
 /**
  * Installs (once, into the cache) and locates the Node + n8n pair for `kind`.
- * n8n2 = n8n 2.40.7 on Node 24; n8n1 = n8n 1.123.x on the machine's Node 20.
+ * n8n2 = n8n 2.x on Node 24 (n8n2Version(): 2.40.7 unless MKT_N8N2_VERSION says otherwise); n8n1 = n8n 1.123.x on the machine's Node 20.
  */
 export async function ensureRuntime(
 	kind: N8nKind,
