@@ -3,7 +3,7 @@
  * n8n Workflow per request (see webhookHarness.ts). Checks status codes, bodies, whether an
  * execution was started, log lines and what reaches the static data.
  */
-import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { SCHEME, sha1Hex, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 
