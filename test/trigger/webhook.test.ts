@@ -309,7 +309,6 @@ describe('filtering and duplicates', () => {
 		expect((await r.post(sign(r), shipmentEvent('shipment_shipped', 'SHP-R'))).status).toBe(200);
 		expect(r.executions).toHaveLength(2);
 	});
-
 });
 
 describe('location to seller map', () => {
