@@ -13,20 +13,21 @@ import {
 } from 'n8n-workflow';
 
 import { credentialTypeOf } from '../shared/authentication';
-import { compactKeysOf, saveConfirmedDeliveries } from './dedup/confirmedDeliveries';
 import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from '../shared/events';
-import { settleInFlight, waitForInFlight } from './inFlight';
+import { waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
 import {
-	confirmDelivery,
+	compactKeysOf,
 	findReceiverState,
 	getReceiverState,
 	persistReceiverState,
-	saveDeliveries,
-} from './receiverState';
+	saveConfirmedDeliveries,
+	settleWhenAnswered,
+	saveTentatively,
+} from './deliveryMemory';
 import {
 	buildSettings,
 	deduplicates,
@@ -75,33 +76,6 @@ async function freshSettings(
 	const result = await readSettings(context, manual ? testWebhookUrlOf(context) : undefined);
 	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
 	return result.settings;
-}
-
-/**
- * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
- * "responseNode" with no early response). When the response closes, the delivery's claim is
- * settled. In one process the execute step has confirmed it already (the key is saved with the
- * execution), and it stays confirmed even when the workflow failed: its execution exists. A
- * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
- * here, saved by this process's next static data write; otherwise it is released, so that the
- * marketplace's redelivery runs. Copies waiting for it are woken either way.
- */
-function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: string): void {
-	const res = context.getResponseObject();
-	res.once('close', () => {
-		const acknowledged = res.statusCode === 200 && res.writableFinished;
-		// The state as it is now: a change of limits may have rebuilt it meanwhile.
-		const state = findReceiverState(stateKey);
-		if (state !== undefined && state.deliveries.isPending(key)) {
-			if (acknowledged) {
-				state.executionsElsewhere = true;
-				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
-			} else {
-				state.deliveries.release(key);
-			}
-		}
-		settleInFlight(`${stateKey}|${key}`, acknowledged);
-	});
 }
 
 export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -182,20 +156,17 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		res.status(decision.status).end();
 		return { noWebhookResponse: true };
 	}
-	if (decision.claimedKey !== undefined) {
-		settleWhenAnswered(this, stateKey, decision.claimedKey);
-	}
 	const workflowData = [[{ json: decision.item }]];
 	if (state.executionsElsewhere && !manual && decision.claimedKey !== undefined) {
 		// Queue mode: the worker cannot save the delivery (it is handed empty static data, and its
-		// save would replace the row), and nothing runs in this process between the job's end and
-		// n8n's answer. So the key is saved now, with the merged set, before n8n stores and enqueues
-		// the execution; n8n still answers when the job has finished. The price, one database
-		// round trip wide: a crash of this process between this save and the enqueue leaves a key
-		// without an execution (docs/trigger-durability.md).
-		confirmDelivery(state, decision.claimedKey, nowSeconds);
-		saveDeliveries(state, persistence, nowSeconds);
+		// save would replace the row). So the key is saved now, before n8n enqueues the job, as
+		// tentative, and becomes a remembered delivery at the run's end
+		// (docs/trigger-durability.md#several-n8n-processes-queue-mode).
+		saveTentatively(this, stateKey, state, persistence, decision.claimedKey, nowSeconds);
 		return { workflowData, noWebhookResponse: true };
+	}
+	if (decision.claimedKey !== undefined) {
+		settleWhenAnswered(this, stateKey, decision.claimedKey);
 	}
 	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
 	// in the static data it saves at the end) and then answers 200.

@@ -1,0 +1,424 @@
+/**
+ * The trigger's delivery memory (deduplication): one per trigger node in this process (and test
+ * or production), holding the delivery store and the seller memory, restored from and written
+ * through the workflow's static data. webhookFlow.ts reaches it through getReceiverState and the
+ * functions below; whether a key is pending, tentative or remembered is decided here:
+ *
+ * - claimed (pending): a push accepted in this process whose run has not ended;
+ * - tentative: saved before its run is known (queue mode, saveTentatively), confirmed at the run's
+ *   end, released by an answer that is not a 200;
+ * - remembered: confirmDelivery, appended to the stored text (dedup/deliveryLog.ts).
+ *
+ * The path of one key: docs/contributing.md#the-path-of-a-delivery-key.
+ * Outcomes per crash point: docs/trigger-durability.md#per-crash-point.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
+
+import { setAsNewest } from './boundedFifo';
+import { settleInFlight } from './inFlight';
+import { DeliveryLog } from './dedup/deliveryLog';
+import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
+import { ForeignRows } from './dedup/foreignRows';
+import { compactKeyOfHex } from './dedup/deliveryKey';
+import {
+	DeliveriesAtSave,
+	staticDataPersistence,
+	type ReceiverPersistence,
+} from './dedup/persistence';
+import { decodeTentative, encodeTentative } from './dedup/tentativeDeliveries';
+import type { PushDecision } from './pushDecision';
+import { SellerResolver } from './sellerMap';
+import type { ReceiverSettings } from './settings';
+
+export interface ReceiverState {
+	readonly deliveries: DeliveryStore;
+	/** The confirmed deliveries as the static data stores them, kept up to date by appending. */
+	readonly log: DeliveryLog;
+	readonly sellers: SellerResolver;
+	/** The limits the state was built with; a change rebuilds the state. */
+	readonly limits: string;
+	/**
+	 * The last stored deliveries text of another writer (or of before a restart) this state merged:
+	 * the same text again holds nothing new. Other processes write the row in queue mode.
+	 */
+	storedDeliveries: unknown;
+	/** What each other writer's last text held, so that only what it adds is decoded. */
+	readonly foreign: ForeignRows;
+	/** The state that took over when the limits changed: saves still pending write its text. */
+	replacedBy?: ReceiverState;
+	/**
+	 * The seller memory version (SellerResolver.version) of the last write n8n will store: the
+	 * execute step writes the memory only when it changed since.
+	 */
+	savedSellersVersion: number;
+	/**
+	 * Learned from the first push answered 200 that no execute step of this process confirmed:
+	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
+	 */
+	executionsElsewhere: boolean;
+	/**
+	 * Keys this memory saved before their run was known (queue mode), with the time each was
+	 * accepted: tentative until the run's end (confirmDelivery) or a failed answer (releaseDelivery).
+	 */
+	readonly savedTentatively: Map<string, number>;
+	/** The last stored tentative list this state took in (the same text again holds nothing new). */
+	storedTentative: unknown;
+}
+
+/**
+ * A delivery must be remembered at least as long as a replay of it would pass the replay
+ * window, otherwise an exact replay inside the window would run the workflow twice.
+ */
+export function effectiveRetention(settings: ReceiverSettings): number {
+	return Math.max(settings.dedup.retentionSeconds, settings.verify.replayWindowSeconds);
+}
+
+function limitsOf(settings: ReceiverSettings): string {
+	return `${settings.dedup.maxEntries}/${effectiveRetention(settings)}/${settings.sellerMemorySize}`;
+}
+
+/**
+ * A new state. Its log's writer tag is random, so no other process, restart or rebuilt state
+ * shares it: a reader may take a text with a tag it saw before as a continuation of that one
+ * (dedup/foreignRows.ts).
+ */
+export function createReceiverState(settings: ReceiverSettings): ReceiverState {
+	const limits = {
+		maxEntries: settings.dedup.maxEntries,
+		retentionSeconds: effectiveRetention(settings),
+	};
+	return {
+		deliveries: new InMemoryDeliveryStore(limits),
+		log: new DeliveryLog(randomBytes(9).toString('base64url'), limits),
+		sellers: new SellerResolver(settings.sellerMemorySize),
+		limits: limitsOf(settings),
+		storedDeliveries: undefined,
+		foreign: new ForeignRows(),
+		savedSellersVersion: -1,
+		executionsElsewhere: false,
+		savedTentatively: new Map(),
+		storedTentative: undefined,
+	};
+}
+
+/** Module-level states, one per workflow + node + mode, bounded in number. */
+const MAX_STATES = 256;
+const states = new Map<string, ReceiverState>();
+
+/**
+ * The state of one trigger node. Created on first use in this process and restored from the
+ * persistence adapter (after an n8n restart that is the only memory there is); rebuilt, keeping
+ * its entries, when the limits changed.
+ */
+export function getReceiverState(
+	stateKey: string,
+	settings: ReceiverSettings,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): ReceiverState {
+	const existing = states.get(stateKey);
+	const limits = limitsOf(settings);
+	if (existing !== undefined && existing.limits === limits) {
+		mergeStoredDeliveries(existing, persistence, nowSeconds);
+		return existing;
+	}
+
+	const state = createReceiverState(settings);
+	if (existing !== undefined) {
+		existing.replacedBy = state;
+		state.executionsElsewhere = existing.executionsElsewhere;
+		for (const [key, at] of existing.savedTentatively) state.savedTentatively.set(key, at);
+		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
+		state.log.rebuild(state.deliveries.snapshot(nowSeconds));
+		// Requests in flight keep their claims: their answers settle them in the new state.
+		for (const key of existing.deliveries.pendingKeys()) state.deliveries.claim(key, nowSeconds);
+	}
+	mergeStoredDeliveries(state, persistence, nowSeconds);
+	const sellers = existing?.sellers.snapshot() ?? persistence.loadSellerMemory();
+	if (sellers !== undefined) state.sellers.restore(sellers);
+
+	setAsNewest(states, stateKey, state, MAX_STATES);
+	return state;
+}
+
+/**
+ * Takes in what other processes remembered. n8n hands every request and every execution the row
+ * as stored, often one this process wrote a few requests ago: a text with this state's writer tag
+ * holds nothing this process does not remember already, so the usual path is a prefix comparison
+ * whatever the size of the set. From a text written by someone else (or before a restart), the
+ * entries this process did not hold are added to the store and appended to the log: the log
+ * only grows at its end, so other processes take in this one's texts the same way.
+ */
+export function mergeStoredDeliveries(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): void {
+	const stored = persistence.deliveriesText();
+	if (!state.log.wrote(stored) && stored !== state.storedDeliveries) {
+		state.storedDeliveries = stored;
+		const entries = state.foreign.newEntries(stored);
+		if (entries !== undefined) {
+			const { keys, seenAt } = entries;
+			for (let i = 0; i < keys.length; i += 1)
+				if (state.deliveries.add(keys[i], seenAt[i], nowSeconds))
+					state.log.append(keys[i], seenAt[i]);
+		}
+	}
+	mergeTentative(state, persistence.tentativeText(), nowSeconds);
+}
+
+/**
+ * Takes in the keys other memories saved before their run was known. This memory's own entries
+ * are skipped: it knows better (it may have released one since it wrote the row).
+ */
+function mergeTentative(state: ReceiverState, stored: unknown, nowSeconds: number): void {
+	if (stored === state.storedTentative) return;
+	state.storedTentative = stored;
+	for (const entry of decodeTentative(stored))
+		if (entry.origin !== state.log.writer) state.deliveries.noteTentative(entry, nowSeconds);
+}
+
+/** The tentative list to store: this memory's keys, and other memories' still within their lease. */
+function tentativeText(state: ReceiverState, nowSeconds: number): string {
+	const origin = state.log.writer;
+	const own = [...state.savedTentatively].map(([key, at]) => ({ key, at, origin }));
+	return encodeTentative([...own, ...state.deliveries.tentativeElsewhere(nowSeconds)]);
+}
+
+/** A push that was not acknowledged and whose run is not known to have happened: forgotten. */
+export function releaseDelivery(state: ReceiverState, key: string): void {
+	state.deliveries.release(key);
+	state.savedTentatively.delete(key);
+}
+
+/**
+ * A delivery's execution exists: confirmed in memory and appended to the log, so the next text
+ * this process stores holds it.
+ */
+export function confirmDelivery(state: ReceiverState, key: string, nowSeconds: number): void {
+	state.savedTentatively.delete(key);
+	const at = state.deliveries.confirm(key, nowSeconds);
+	if (at !== undefined) state.log.append(key, at);
+}
+
+/** Stores the seller memory when it changed since the last write n8n stores (execute step). */
+export function saveChangedSellerMemory(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+): void {
+	if (state.sellers.version === state.savedSellersVersion || state.sellers.size === 0) return;
+	persistence.saveSellerMemory(state.sellers.snapshot());
+	state.savedSellersVersion = state.sellers.version;
+}
+
+/** The state as it is now: the one that replaced `state`, if the limits changed since. */
+function latest(state: ReceiverState): ReceiverState {
+	let current = state;
+	while (current.replacedBy !== undefined) current = current.replacedBy;
+	return current;
+}
+
+/**
+ * Stores this state's deliveries through the adapter: expired entries dropped now, and the text
+ * made when n8n saves, so that it holds every delivery confirmed until then, even those of
+ * executions that started later and ended first.
+ */
+export function saveDeliveries(
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+	/** Called at each save n8n makes of this request's static data (see webhookFlow.ts). */
+	onSave?: (field: 'deliveries' | 'tentative') => void,
+): void {
+	state.log.expire(nowSeconds);
+	persistence.saveDeliveries(
+		new DeliveriesAtSave(
+			() => latest(state).log.currentText(),
+			onSave && (() => onSave('deliveries')),
+		),
+	);
+	// The tentative list only where there is or was one (queue mode): nothing more to write else.
+	const stored = persistence.tentativeText();
+	if (
+		state.savedTentatively.size > 0 ||
+		state.deliveries.tentativeElsewhere(nowSeconds).length > 0 ||
+		(typeof stored === 'string' && stored.length > 0)
+	) {
+		persistence.saveTentative(
+			new DeliveriesAtSave(
+				() => tentativeText(latest(state), Math.floor(Date.now() / 1000)),
+				onSave && (() => onSave('tentative')),
+			),
+		);
+	}
+}
+
+/** The state of a trigger node in this process, if it has one (the execute step's confirmation). */
+export function findReceiverState(stateKey: string): ReceiverState | undefined {
+	return states.get(stateKey);
+}
+
+/** Forgets all module-level states (tests). */
+export function resetReceiverStates(): void {
+	states.clear();
+}
+
+/**
+ * Writes what changed through the persistence adapter, for requests that do not start an
+ * execution (n8n saves their static data before answering). An accepted push is persisted by
+ * the node's execute step instead, once its execution exists (see saveConfirmed).
+ */
+export function persistReceiverState(
+	decision: PushDecision,
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	nowSeconds: number,
+): void {
+	// The whole (merged) set is written again on a duplicate: concurrent writers each save their
+	// own snapshot and the last one wins, so a later request repairs a row that lost a key.
+	if (decision.action === 'ignore' && decision.reason === 'duplicate') {
+		saveDeliveries(state, persistence, nowSeconds);
+	}
+	if ((decision.action === 'accept' || decision.action === 'ignore') && decision.sellerLearned) {
+		persistence.saveSellerMemory(state.sellers.snapshot());
+		// n8n stores what a request without an execution wrote; an accepted push's execution starts
+		// from the row instead (docs/trigger-durability.md#why-the-delivery-key-is-not-saved-in-webhook),
+		// so its execute step writes the memory again.
+		if (decision.action === 'ignore') state.savedSellersVersion = state.sellers.version;
+	}
+}
+
+/*
+ * The execute step's half: it runs inside the execution n8n created for an accepted push
+ * (docs/n8n-internals.md#an-execute-step-on-a-webhook-trigger), and what it writes is saved before
+ * n8n answers the push (docs/n8n-internals.md#responsenode-answers-when-the-execution-ends).
+ */
+
+/** 32 hex characters, as the trigger outputs `dedupKey`. */
+const HEX_KEY = /^[0-9a-f]{32}$/;
+
+/** The store's form (compact) of the `dedupKey` values of the items, in order, unique. */
+export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
+	const keys = new Set<string>();
+	for (const item of items) {
+		const hex = item.json?.dedupKey;
+		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(compactKeyOfHex(hex));
+	}
+	return [...keys];
+}
+
+/**
+ * Confirms the items' deliveries in the state of the process that received them and writes the
+ * union of the stored row, this process's confirmed keys and the items' keys into the
+ * execution's static data: a row another process wrote is merged into memory first; a row this
+ * process wrote is in memory already. Returns the number of keys written.
+ */
+export function saveConfirmedDeliveries(
+	staticData: IDataObject,
+	keys: string[],
+	state: ReceiverState,
+	nowSeconds: number,
+): number {
+	if (keys.length === 0) return 0;
+	const persistence = staticDataPersistence(staticData);
+	mergeStoredDeliveries(state, persistence, nowSeconds);
+	for (const key of keys) confirmDelivery(state, key, nowSeconds);
+	saveDeliveries(state, persistence, nowSeconds);
+	saveChangedSellerMemory(state, persistence);
+	return state.log.size;
+}
+
+/**
+ * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
+ * "responseNode" with no early response). When the response closes, the delivery's claim is
+ * settled. In one process the execute step has confirmed it already (the key is saved with the
+ * execution), and it stays confirmed even when the workflow failed: its execution exists. A
+ * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
+ * here, saved by this process's next static data write; otherwise it is released, so that the
+ * marketplace's redelivery runs. Copies waiting for it are woken either way.
+ */
+export function settleWhenAnswered(
+	context: IWebhookFunctions,
+	stateKey: string,
+	key: string,
+	onClose?: () => void,
+): void {
+	const res = context.getResponseObject();
+	res.once('close', () => {
+		onClose?.();
+		const acknowledged = res.statusCode === 200 && res.writableFinished;
+		// The state as it is now: a change of limits may have rebuilt it meanwhile.
+		const state = findReceiverState(stateKey);
+		if (state !== undefined && state.deliveries.isPending(key)) {
+			if (acknowledged) {
+				state.executionsElsewhere = true;
+				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
+			} else {
+				releaseDelivery(state, key);
+			}
+		}
+		settleInFlight(`${stateKey}|${key}`, acknowledged);
+	});
+}
+
+/**
+ * The hook of a queue-mode push's own saves. n8n saves this request's static data twice: now,
+ * before the job is enqueued (noWebhookResponse), and again when the job has ended, just before
+ * it answers the push (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). Each field is
+ * turned into text once per save, so its second text is made at the run's end: the key is then
+ * confirmed, and that save stores it as a remembered delivery.
+ */
+function confirmAtRunEnd(
+	stateKey: string,
+	state: ReceiverState,
+	key: string,
+	run: { ended: boolean },
+): (field: 'deliveries' | 'tentative') => void {
+	const saves = { deliveries: 0, tentative: 0 };
+	return (field) => {
+		saves[field] += 1;
+		if (run.ended || saves[field] < 2) return;
+		run.ended = true;
+		confirmDelivery(findReceiverState(stateKey) ?? state, key, Math.floor(Date.now() / 1000));
+	};
+}
+
+/** Longest pause between two marks of a queue-mode push's static data as changed. */
+const MAX_MARK_INTERVAL_MS = 1000;
+
+/**
+ * n8n saves a request's static data at the job's end only if it changed since its last save, and
+ * both the save before the enqueue and the start of the run clear that mark
+ * (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). So it is set again, shortly and then
+ * less often, until the run has ended or the request is closed.
+ */
+async function keepUnsavedUntilRunEnds(mark: () => void, done: () => boolean): Promise<void> {
+	for (let delay = 1; !done(); delay = Math.min(delay * 2, MAX_MARK_INTERVAL_MS)) {
+		await sleep(delay);
+		if (!done()) mark();
+	}
+}
+
+/**
+ * Queue mode: the key of an accepted push is saved now, before n8n enqueues the job, as
+ * tentative, and becomes a remembered delivery at the run's end: at n8n's save of this request's
+ * static data when the job has ended, or else at the 200 (saved with this process's next save).
+ * An answer that is not a 200 before that releases it.
+ */
+export function saveTentatively(
+	context: IWebhookFunctions,
+	stateKey: string,
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	key: string,
+	nowSeconds: number,
+): void {
+	const run = { ended: false, closed: false };
+	settleWhenAnswered(context, stateKey, key, () => (run.closed = true));
+	state.savedTentatively.set(key, nowSeconds);
+	saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
+	void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
+}
