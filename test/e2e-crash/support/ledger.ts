@@ -87,8 +87,17 @@ export interface Ledger {
 	total: number;
 }
 
-/** Every execution of the workflow, with data, tallied per push. */
-export async function readLedger(api: PublicApiClient, workflowId: string): Promise<Ledger> {
+/**
+ * Every execution of the workflow, with data, tallied per push. `notRuns`: ids of executions
+ * settle found left `new` or `running` by a killed process (see OrphanRule); they hold their
+ * push but never ran it, so they are not counted as runs of it (an acknowledged push with only
+ * such an execution is lost).
+ */
+export async function readLedger(
+	api: PublicApiClient,
+	workflowId: string,
+	notRuns: ReadonlySet<string> = new Set(),
+): Promise<Ledger> {
 	const executions = await api.listAllExecutions({
 		workflowId,
 		includeData: true,
@@ -113,6 +122,7 @@ export async function readLedger(api: PublicApiClient, workflowId: string): Prom
 			ids.add(id);
 			if (typeof item.dedupKey === 'string') ledger.dedupKeys.set(id, item.dedupKey);
 		}
+		if (notRuns.has(String(execution.id))) continue;
 		if (ids.size === 0 && isStalled(execution)) ledger.stalled.push(String(execution.id));
 		else if (ids.size === 0)
 			ledger.withoutPush.push(`execution ${execution.id} (${execution.status})`);
@@ -124,8 +134,8 @@ export async function readLedger(api: PublicApiClient, workflowId: string): Prom
 /**
  * Executions left `new` or `running` by a process that was killed, which nothing will ever move
  * again (docs/n8n-internals.md#executions-left-running-by-a-kill): given the workflow's active
- * executions, returns those. They count as settled; the ledger still counts their push, from
- * the start stack n8n saved when it created them.
+ * executions, returns those. They count as settled; the ledger does not count them as runs of
+ * their push (readLedger's `notRuns`).
  */
 export type OrphanRule = (active: Execution[]) => Promise<Execution[]>;
 

@@ -118,20 +118,20 @@ export async function runQueueRound(
 		for (const id of result.orphaned) leftRunning.add(id);
 	};
 	await settled();
-	const afterRestart = await readLedger(api, workflowId);
+	const afterRestart = await readLedger(api, workflowId, leftRunning);
 	step('settle');
 
 	const deliveries = [...burst.deliveries, ...duringRestart.deliveries];
 	const acknowledged = deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
 	const duplicates = await sendAgain(sim, acknowledged, CONCURRENCY);
 	await settled();
-	const afterDuplicates = await readLedger(api, workflowId);
+	const afterDuplicates = await readLedger(api, workflowId, leftRunning);
 	step('duplicates');
 
 	const unacknowledged = deliveries.filter((d) => d.status !== 200).map((d) => d.envelope);
 	const redeliveries = await redeliverUntilAccepted(sim, unacknowledged, CONCURRENCY);
 	await settled();
-	const afterRedeliveries = await readLedger(api, workflowId);
+	const afterRedeliveries = await readLedger(api, workflowId, leftRunning);
 	step('redeliveries');
 	log(`${spec.name}: ${steps.join(', ')}`);
 
