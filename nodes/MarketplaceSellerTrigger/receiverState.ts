@@ -11,6 +11,7 @@ import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import { ForeignRows } from './dedup/foreignRows';
 import type { ReceiverPersistence } from './dedup/persistence';
+import { decodeTentative, encodeTentative } from './dedup/tentativeDeliveries';
 import type { PushDecision } from './pushDecision';
 import { SellerResolver } from './sellerMap';
 import type { ReceiverSettings } from './settings';
@@ -41,6 +42,13 @@ export interface ReceiverState {
 	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
 	 */
 	executionsElsewhere: boolean;
+	/**
+	 * Keys this memory saved before their run was known (queue mode), with the time each was
+	 * accepted: tentative until the run's end (confirmDelivery) or a failed answer (releaseDelivery).
+	 */
+	readonly savedTentatively: Map<string, number>;
+	/** The last stored tentative list this state took in (the same text again holds nothing new). */
+	storedTentative: unknown;
 }
 
 /**
@@ -74,6 +82,8 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		foreign: new ForeignRows(),
 		savedSellersVersion: -1,
 		executionsElsewhere: false,
+		savedTentatively: new Map(),
+		storedTentative: undefined,
 	};
 }
 
@@ -103,6 +113,7 @@ export function getReceiverState(
 	if (existing !== undefined) {
 		existing.replacedBy = state;
 		state.executionsElsewhere = existing.executionsElsewhere;
+		for (const [key, at] of existing.savedTentatively) state.savedTentatively.set(key, at);
 		state.deliveries.restore(existing.deliveries.snapshot(nowSeconds), nowSeconds);
 		state.log.rebuild(state.deliveries.snapshot(nowSeconds));
 		// Requests in flight keep their claims: their answers settle them in the new state.
@@ -130,13 +141,49 @@ export function mergeStoredDeliveries(
 	nowSeconds: number,
 ): void {
 	const stored = persistence.deliveriesText();
-	if (state.log.wrote(stored) || stored === state.storedDeliveries) return;
-	state.storedDeliveries = stored;
-	const entries = state.foreign.newEntries(stored);
-	if (entries === undefined) return;
-	const { keys, seenAt } = entries;
-	for (let i = 0; i < keys.length; i += 1)
-		if (state.deliveries.add(keys[i], seenAt[i], nowSeconds)) state.log.append(keys[i], seenAt[i]);
+	if (!state.log.wrote(stored) && stored !== state.storedDeliveries) {
+		state.storedDeliveries = stored;
+		const entries = state.foreign.newEntries(stored);
+		if (entries !== undefined) {
+			const { keys, seenAt } = entries;
+			for (let i = 0; i < keys.length; i += 1)
+				if (state.deliveries.add(keys[i], seenAt[i], nowSeconds))
+					state.log.append(keys[i], seenAt[i]);
+		}
+	}
+	mergeTentative(state, persistence.tentativeText(), nowSeconds);
+}
+
+/**
+ * Takes in the keys other memories saved before their run was known. This memory's own entries
+ * are skipped: it knows better (it may have released one since it wrote the row).
+ */
+function mergeTentative(state: ReceiverState, stored: unknown, nowSeconds: number): void {
+	if (stored === state.storedTentative) return;
+	state.storedTentative = stored;
+	for (const entry of decodeTentative(stored))
+		if (entry.origin !== state.log.writer) state.deliveries.noteTentative(entry, nowSeconds);
+}
+
+/** The tentative list to store: this memory's keys, and other memories' still within their lease. */
+function tentativeText(state: ReceiverState, nowSeconds: number): string {
+	const origin = state.log.writer;
+	const own = [...state.savedTentatively].map(([key, at]) => ({ key, at, origin }));
+	return encodeTentative([...own, ...state.deliveries.tentativeElsewhere(nowSeconds)]);
+}
+
+/**
+ * Queue mode: the key of an accepted push is saved now, before n8n enqueues the job, as
+ * tentative. It becomes a remembered delivery when the run's end is known.
+ */
+export function saveTentatively(state: ReceiverState, key: string, nowSeconds: number): void {
+	state.savedTentatively.set(key, nowSeconds);
+}
+
+/** A push that was not acknowledged and whose run is not known to have happened: forgotten. */
+export function releaseDelivery(state: ReceiverState, key: string): void {
+	state.deliveries.release(key);
+	state.savedTentatively.delete(key);
 }
 
 /**
@@ -144,6 +191,7 @@ export function mergeStoredDeliveries(
  * this process stores holds it.
  */
 export function confirmDelivery(state: ReceiverState, key: string, nowSeconds: number): void {
+	state.savedTentatively.delete(key);
 	const at = state.deliveries.confirm(key, nowSeconds);
 	if (at !== undefined) state.log.append(key, at);
 }
@@ -174,9 +222,30 @@ export function saveDeliveries(
 	state: ReceiverState,
 	persistence: ReceiverPersistence,
 	nowSeconds: number,
+	/** Called at each save n8n makes of this request's static data (see webhookFlow.ts). */
+	onSave?: (field: 'deliveries' | 'tentative') => void,
 ): void {
 	state.log.expire(nowSeconds);
-	persistence.saveDeliveries(new DeliveriesAtSave(() => latest(state).log.currentText()));
+	persistence.saveDeliveries(
+		new DeliveriesAtSave(
+			() => latest(state).log.currentText(),
+			onSave && (() => onSave('deliveries')),
+		),
+	);
+	// The tentative list only where there is or was one (queue mode): nothing more to write else.
+	const stored = persistence.tentativeText();
+	if (
+		state.savedTentatively.size > 0 ||
+		state.deliveries.tentativeElsewhere(nowSeconds).length > 0 ||
+		(typeof stored === 'string' && stored.length > 0)
+	) {
+		persistence.saveTentative(
+			new DeliveriesAtSave(
+				() => tentativeText(latest(state), Math.floor(Date.now() / 1000)),
+				onSave && (() => onSave('tentative')),
+			),
+		);
+	}
 }
 
 /** The state of a trigger node in this process, if it has one (the execute step's confirmation). */

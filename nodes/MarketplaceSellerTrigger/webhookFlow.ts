@@ -4,6 +4,7 @@
  */
 import {
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -25,7 +26,10 @@ import {
 	findReceiverState,
 	getReceiverState,
 	persistReceiverState,
+	releaseDelivery,
 	saveDeliveries,
+	saveTentatively,
+	type ReceiverState,
 } from './receiverState';
 import {
 	buildSettings,
@@ -86,9 +90,15 @@ async function freshSettings(
  * here, saved by this process's next static data write; otherwise it is released, so that the
  * marketplace's redelivery runs. Copies waiting for it are woken either way.
  */
-function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: string): void {
+function settleWhenAnswered(
+	context: IWebhookFunctions,
+	stateKey: string,
+	key: string,
+	onClose?: () => void,
+): void {
 	const res = context.getResponseObject();
 	res.once('close', () => {
+		onClose?.();
 		const acknowledged = res.statusCode === 200 && res.writableFinished;
 		// The state as it is now: a change of limits may have rebuilt it meanwhile.
 		const state = findReceiverState(stateKey);
@@ -97,11 +107,49 @@ function settleWhenAnswered(context: IWebhookFunctions, stateKey: string, key: s
 				state.executionsElsewhere = true;
 				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
 			} else {
-				state.deliveries.release(key);
+				releaseDelivery(state, key);
 			}
 		}
 		settleInFlight(`${stateKey}|${key}`, acknowledged);
 	});
+}
+
+/**
+ * The hook of a queue-mode push's own saves. n8n saves this request's static data twice: now,
+ * before the job is enqueued (noWebhookResponse), and again when the job has ended, just before
+ * it answers the push (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). Each field is
+ * turned into text once per save, so its second text is made at the run's end: the key is then
+ * confirmed, and that save stores it as a remembered delivery.
+ */
+function confirmAtRunEnd(
+	stateKey: string,
+	state: ReceiverState,
+	key: string,
+	run: { ended: boolean },
+): (field: 'deliveries' | 'tentative') => void {
+	const saves = { deliveries: 0, tentative: 0 };
+	return (field) => {
+		saves[field] += 1;
+		if (run.ended || saves[field] < 2) return;
+		run.ended = true;
+		confirmDelivery(findReceiverState(stateKey) ?? state, key, Math.floor(Date.now() / 1000));
+	};
+}
+
+/** Longest pause between two marks of a queue-mode push's static data as changed. */
+const MAX_MARK_INTERVAL_MS = 1000;
+
+/**
+ * n8n saves a request's static data at the job's end only if it changed since its last save, and
+ * both the save before the enqueue and the start of the run clear that mark
+ * (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). So it is set again, shortly and then
+ * less often, until the run has ended or the request is closed.
+ */
+async function keepUnsavedUntilRunEnds(mark: () => void, done: () => boolean): Promise<void> {
+	for (let delay = 1; !done(); delay = Math.min(delay * 2, MAX_MARK_INTERVAL_MS)) {
+		await sleep(delay);
+		if (!done()) mark();
+	}
 }
 
 export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -182,20 +230,22 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		res.status(decision.status).end();
 		return { noWebhookResponse: true };
 	}
-	if (decision.claimedKey !== undefined) {
-		settleWhenAnswered(this, stateKey, decision.claimedKey);
-	}
 	const workflowData = [[{ json: decision.item }]];
 	if (state.executionsElsewhere && !manual && decision.claimedKey !== undefined) {
 		// Queue mode: the worker cannot save the delivery (it is handed empty static data, and its
-		// save would replace the row), and nothing runs in this process between the job's end and
-		// n8n's answer. So the key is saved now, with the merged set, before n8n stores and enqueues
-		// the execution; n8n still answers when the job has finished. The price, one database
-		// round trip wide: a crash of this process between this save and the enqueue leaves a key
-		// without an execution (docs/trigger-durability.md).
-		confirmDelivery(state, decision.claimedKey, nowSeconds);
-		saveDeliveries(state, persistence, nowSeconds);
+		// save would replace the row). So the key is saved now, before n8n enqueues the job, as
+		// tentative, and becomes a remembered delivery at the run's end
+		// (docs/trigger-durability.md#several-n8n-processes-queue-mode).
+		const key = decision.claimedKey;
+		const run = { ended: false, closed: false };
+		settleWhenAnswered(this, stateKey, key, () => (run.closed = true));
+		saveTentatively(state, key, nowSeconds);
+		saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
+		void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
 		return { workflowData, noWebhookResponse: true };
+	}
+	if (decision.claimedKey !== undefined) {
+		settleWhenAnswered(this, stateKey, decision.claimedKey);
 	}
 	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
 	// in the static data it saves at the end) and then answers 200.

@@ -81,6 +81,17 @@ export interface ReceiverOptions {
 	afterExecute?: (item: IDataObject) => Promise<void>;
 	/** Makes creating the execution fail for these items (n8n then answers 500). */
 	failExecution?: (item: IDataObject) => boolean;
+	/**
+	 * Queue mode (n8n 2.40.7, `EXECUTIONS_MODE=queue`), as a webhook process sees it: the job runs
+	 * on a worker, another process, so the trigger's execute step does not run here (the worker
+	 * has no receiver state and writes nothing). When the job ends, n8n's response callback saves
+	 * the request's static data if it changed (live-webhooks.js:147) and answers 200. `workerDies`
+	 * models a worker killed mid-job: n8n never answers, and the sender gives up (the connection
+	 * is cut).
+	 */
+	queueMode?: { workerDies?: (item: IDataObject) => boolean };
+	/** A database row shared with another receiver (another webhook process of one n8n). */
+	database?: { staticData: string | null };
 }
 
 export interface Response {
@@ -109,13 +120,16 @@ export interface Receiver {
 
 let counter = 0;
 
+/** How long a queue-mode job takes on the worker, from its creation to job-finished. */
+const JOB_MS = 40;
+
 export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
 	counter += 1;
 	const webhookId = `wh-${counter}`;
 	const executions: IDataObject[] = [];
 	const hints: NodeExecutionHint[] = [];
 	const manual = options.mode === 'manual';
-	const database = { staticData: null as string | null };
+	const database = options.database ?? { staticData: null as string | null };
 	const credentials = options.credentials;
 	let waiting: Array<() => void> = [];
 	const barrier = async () => {
@@ -212,6 +226,25 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 						staticData.__dataChanged = false;
 					}
 				};
+
+				if (options.queueMode !== undefined && result.workflowData !== undefined) {
+					// An early answer of the node's own (noWebhookResponse) makes n8n save first.
+					if (result.noWebhookResponse === true) saveIfChanged(workflow);
+					const items = result.workflowData[0];
+					newWorkflow(rowStaticData); // run(): establishContextForPersistence resets the change flag
+					for (const item of items) executions.push(item.json);
+					for (const item of items) await options.beforeExecute?.(item.json);
+					if (items.some((item) => options.queueMode?.workerDies?.(item.json) === true)) {
+						// The job never finishes: the sender times out and closes the connection.
+						res.destroy();
+						return;
+					}
+					// The job's run on the worker takes a moment; then job-finished reaches this process.
+					await new Promise((resolve) => setTimeout(resolve, JOB_MS));
+					saveIfChanged(workflow); // the response callback at the job's end
+					if (!res.headersSent) res.status(200).end();
+					return;
+				}
 
 				if (result.noWebhookResponse === true || result.workflowData === undefined) {
 					saveIfChanged(workflow);

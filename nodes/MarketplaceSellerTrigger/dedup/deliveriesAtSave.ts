@@ -6,14 +6,24 @@
  * the database it is a plain string again.
  */
 export class DeliveriesAtSave {
-	constructor(private readonly textNow: () => string) {}
+	constructor(
+		private readonly textNow: () => string,
+		/** Called at every save, before the text is made (the run's end in queue mode). */
+		private readonly onSave?: () => void,
+	) {}
+
+	/** The text as n8n would store it now, without counting as a save. */
+	text(): string {
+		return this.textNow();
+	}
 
 	toJSON(): string {
+		this.onSave?.();
 		return this.textNow();
 	}
 }
 
 /** The stored text of a static data value: a string as read from the database, or the text now. */
 export function deliveriesTextOf(value: unknown): unknown {
-	return value instanceof DeliveriesAtSave ? value.toJSON() : value;
+	return value instanceof DeliveriesAtSave ? value.text() : value;
 }

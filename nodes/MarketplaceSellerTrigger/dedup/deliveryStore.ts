@@ -14,6 +14,7 @@
  */
 
 import { BoundedFifoMap } from '../boundedFifo';
+import { TENTATIVE_LEASE_SECONDS, type TentativeDelivery } from './tentativeDeliveries';
 
 export interface DeliverySnapshot {
 	/** Remembered keys, oldest first. */
@@ -36,6 +37,13 @@ export interface DeliveryStore {
 	confirm(key: string, nowSeconds: number): number | undefined;
 	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
 	release(key: string): void;
+	/**
+	 * Another memory saved this key before its run was known (tentative): a claim of it within the
+	 * lease is refused (a duplicate), later it wins. Ignored for a key this store holds.
+	 */
+	noteTentative(entry: TentativeDelivery, nowSeconds: number): void;
+	/** The tentative keys of other memories still within their lease. */
+	tentativeElsewhere(nowSeconds: number): TentativeDelivery[];
 	/** Confirmed live entries, oldest first. */
 	snapshot(nowSeconds: number): DeliverySnapshot;
 	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
@@ -70,6 +78,9 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	/** Claimed keys whose execution is not known to exist yet (bounded by requests in flight). */
 	private readonly pending = new Set<string>();
 
+	/** Keys other memories saved before their run was known, with the time they were accepted. */
+	private readonly tentative = new Map<string, TentativeDelivery>();
+
 	constructor(limits: DeliveryStoreLimits) {
 		this.maxEntries = Math.max(1, Math.floor(limits.maxEntries));
 		this.retentionSeconds = Math.max(0, limits.retentionSeconds);
@@ -88,6 +99,12 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			if (nowSeconds < firstSeen + this.retentionSeconds) return false;
 			// Expired but not yet at the oldest end (the clock went backwards at some point).
 			this.seen.delete(key);
+		}
+		const tentative = this.tentative.get(key);
+		if (tentative !== undefined) {
+			// Still within the lease: the other memory's run may be under way or just answered.
+			if (nowSeconds < tentative.at + TENTATIVE_LEASE_SECONDS) return false;
+			this.tentative.delete(key);
 		}
 		this.seen.set(key, nowSeconds);
 		this.pending.add(key);
@@ -111,6 +128,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	}
 
 	confirm(key: string, nowSeconds: number): number | undefined {
+		this.tentative.delete(key);
 		const claimedAt = this.seen.get(key);
 		if (!this.pending.delete(key) && claimedAt !== undefined) return undefined;
 		if (claimedAt !== undefined) return claimedAt;
@@ -121,6 +139,28 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 
 	release(key: string): void {
 		if (this.pending.delete(key)) this.seen.delete(key);
+	}
+
+	noteTentative(entry: TentativeDelivery, nowSeconds: number): void {
+		const { key } = entry;
+		if (this.seen.get(key) !== undefined) return;
+		this.tentative.delete(key);
+		if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) return;
+		this.tentative.set(key, entry);
+		// Pushes in flight elsewhere: bounded like the store, oldest first.
+		for (const oldest of this.tentative.keys()) {
+			if (this.tentative.size <= this.maxEntries) break;
+			this.tentative.delete(oldest);
+		}
+	}
+
+	tentativeElsewhere(nowSeconds: number): TentativeDelivery[] {
+		const out: TentativeDelivery[] = [];
+		for (const [key, entry] of this.tentative) {
+			if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) this.tentative.delete(key);
+			else out.push(entry);
+		}
+		return out;
 	}
 
 	snapshot(nowSeconds: number): DeliverySnapshot {
@@ -157,6 +197,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	add(key: string, atSeconds: number, nowSeconds: number): boolean {
 		if (this.retentionSeconds <= 0 || !Number.isFinite(atSeconds)) return false;
 		if (nowSeconds >= atSeconds + this.retentionSeconds) return false;
+		this.tentative.delete(key);
 		const known = this.seen.get(key);
 		if (known !== undefined) return this.pending.delete(key);
 		// When full, an entry older than the oldest one here would be the next to go: taking it in

@@ -19,6 +19,12 @@ export interface ReceiverPersistence {
 	deliveriesText(): unknown;
 	/** Stores the deliveries: a text, or a value that makes its text when n8n saves it. */
 	saveDeliveries(value: string | DeliveriesAtSave): void;
+	/** The stored tentative deliveries (dedup/tentativeDeliveries.ts). */
+	tentativeText(): unknown;
+	/** Stores the tentative deliveries, like saveDeliveries. */
+	saveTentative(value: string | DeliveriesAtSave): void;
+	/** Marks the static data as changed, so that n8n's next save of it stores it. */
+	touch(): void;
 	loadSellerMemory(): SellerMemorySnapshot | undefined;
 	saveSellerMemory(snapshot: SellerMemorySnapshot): void;
 }
@@ -26,6 +32,7 @@ export interface ReceiverPersistence {
 /** Names of the node static data fields this node owns. */
 export const STATIC_DATA_FIELDS = {
 	deliveries: 'rememberedDeliveries',
+	tentative: 'unconfirmedDeliveries',
 	sellerMemory: 'rememberedSellers',
 } as const;
 
@@ -79,6 +86,15 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 		saveDeliveries: (value) => {
 			staticData[STATIC_DATA_FIELDS.deliveries] = value;
 		},
+		tentativeText: () => deliveriesTextOf(staticData[STATIC_DATA_FIELDS.tentative]),
+		saveTentative: (value) => {
+			staticData[STATIC_DATA_FIELDS.tentative] = value;
+		},
+		touch: () => {
+			// n8n's static data marks itself changed on every assignment, even of the same value.
+			const current = staticData[STATIC_DATA_FIELDS.deliveries];
+			staticData[STATIC_DATA_FIELDS.deliveries] = current;
+		},
 		loadSellerMemory: () => decodeSellerMemory(staticData[STATIC_DATA_FIELDS.sellerMemory]),
 		saveSellerMemory: (snapshot) => {
 			staticData[STATIC_DATA_FIELDS.sellerMemory] = encodeSellerMemory(snapshot);
@@ -90,6 +106,9 @@ export function staticDataPersistence(staticData: IDataObject): ReceiverPersiste
 export const noPersistence: ReceiverPersistence = {
 	deliveriesText: () => undefined,
 	saveDeliveries: () => undefined,
+	tentativeText: () => undefined,
+	saveTentative: () => undefined,
+	touch: () => undefined,
 	loadSellerMemory: () => undefined,
 	saveSellerMemory: () => undefined,
 };
