@@ -8,9 +8,11 @@
  * are counted per push through n8n's public API (test/e2e-queue/support/crashRound.ts).
  *
  * Per round: no push is lost (an acknowledged push with no execution, or a redelivered push
- * answered 200 that never ran: issue 25 measured 7-8 of these per worker kill); no duplicate
- * runs; a redelivered push runs at most twice, twice only when its first execution was created
- * before the kill (double runs of in-flight pushes are allowed, counted and printed).
+ * answered 200 that never ran: issue 25 measured 7-8 of these per worker kill); a redelivered
+ * push runs at most twice, twice only when its first execution was created before the kill.
+ * Double runs are allowed, counted and printed: of in-flight pushes, and, in queue mode only, of
+ * an acknowledged push whose webhook process died after its 200 but before it saved the key as
+ * run (its duplicate runs once the key's lease is over: docs/trigger-durability.md#per-crash-point).
  *
  * Run with `npm run test:e2e:queue:crash` (it builds and packs first). Environment:
  * QUEUE_CRASH_PUSHES (pushes per round, default 120), QUEUE_CRASH_SEED (replays the kill points).
@@ -45,7 +47,9 @@ async function round(name: string, kill: QueueRoundSpec['kill'], moment: Moment)
 	);
 	const lost = figures.lost + figures.redeliveredNeverRan;
 	const summary = `${figures.acknowledged} of ${figures.sent} pushes answered 200; lost ${lost} (${figures.lost} acknowledged without an execution, ${figures.redeliveredNeverRan} redelivered, answered 200, never ran); ${figures.stalled} executions failed with the killed worker; ${figures.duplicatesRun} duplicates ran; ${figures.redelivered} redelivered (${figures.doubleRuns} ran twice)`;
-	expect({ round: name, summary, failures: failures(figures) }).toEqual({
+	// At least once in queue mode (see the header): a duplicate that ran is a double run, not a loss.
+	const { duplicatesRun: _doubleRun, ...mustBeZero } = failures(figures);
+	expect({ round: name, summary, failures: mustBeZero }).toEqual({
 		round: name,
 		summary,
 		failures: {},
@@ -74,7 +78,7 @@ afterAll(() => {
 	if (rows.length === 0) return;
 	process.stderr.write(
 		`\n[queue-crash] summary (seed ${SEED}, ${PUSHES} pushes per round, concurrency 8)\n${table(rows)}\n${LEGEND}\n` +
-			`lost in all = lost + redeliv0 per round: ${rows.map((f) => f.lost + f.redeliveredNeverRan).join(', ')}; double runs: ${rows.map((f) => f.doubleRuns).join(', ')}\n` +
+			`lost in all = lost + redeliv0 per round: ${rows.map((f) => f.lost + f.redeliveredNeverRan).join(', ')}; double runs (double + dupsRun): ${rows.map((f) => f.doubleRuns + f.duplicatesRun).join(', ')}\n` +
 			`[queue-crash] answers during the restarts\n${restartAnswers(rows)}\n\n`,
 	);
 });
