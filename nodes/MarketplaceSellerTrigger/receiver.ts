@@ -5,7 +5,7 @@
  *
  * Everything from the signature check up to and including the dedup claim runs synchronously
  * (no await in between), so concurrent identical deliveries in one process cannot both be
- * claimed. Only a store that answers with a promise (a future shared store) is awaited.
+ * claimed.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -143,8 +143,7 @@ export async function handlePush(
 	if (key === undefined) return { action: 'badRequest', status: 400, reason: 'body_too_deep' };
 
 	if (settings.dedup.enabled) {
-		const claim = state.deliveries.claim(key.compact, nowSeconds);
-		const claimed = typeof claim === 'boolean' ? claim : await claim;
+		const claimed = state.deliveries.claim(key.compact, nowSeconds);
 		if (!claimed && state.deliveries.isPending(key.compact)) {
 			return {
 				action: 'inFlight',

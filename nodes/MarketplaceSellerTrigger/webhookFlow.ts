@@ -14,7 +14,6 @@ import {
 } from 'n8n-workflow';
 
 import { credentialTypeOf } from '../shared/authentication';
-import { compactKeysOf, saveConfirmedDeliveries } from './dedup/confirmedDeliveries';
 import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
@@ -22,11 +21,13 @@ import { ALL_EVENTS } from '../shared/events';
 import { settleInFlight, waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
 import {
+	compactKeysOf,
 	confirmDelivery,
 	findReceiverState,
 	getReceiverState,
 	persistReceiverState,
 	releaseDelivery,
+	saveConfirmedDeliveries,
 	saveDeliveries,
 	saveTentatively,
 	type ReceiverState,

@@ -12,8 +12,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/dedup/confirmedDeliveries';
-import { deliveriesTextOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveriesAtSave';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { deliveriesTextOf } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { encodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
 import {
 	encodeSellerMemory,
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
 		ownMs.push(saveOne(3 * run + 1, 'own'));
 		firstMs.push(saveOne(3 * run + 2, 'first'));
 	}
-	// The field holds what n8n turns into the stored text at its save (dedup/deliveriesAtSave.ts).
+	// The field holds what n8n turns into the stored text at its save (DeliveriesAtSave, dedup/persistence.ts).
 	const encoded = String(deliveriesTextOf(staticData[STATIC_DATA_FIELDS.deliveries]));
 	const stringifyMs: number[] = [];
 	for (let run = 0; run < 9; run += 1) {

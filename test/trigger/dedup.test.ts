@@ -5,11 +5,9 @@ import {
 	canonicalJson,
 	COMPACT_KEY_LENGTH,
 	compactKeyOfHex,
-	compactKeyOfStored,
 	deliveryKeyOf,
-	type DeliveryKey,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/dedup/confirmedDeliveries';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import {
 	decodeDeliverySnapshot,
@@ -86,8 +84,6 @@ describe('delivery key', () => {
 		// The stored characters are the start of the shown key's base64url form.
 		expect(Buffer.from(key.hex, 'hex').toString('base64url').startsWith(key.compact)).toBe(true);
 		expect(compactKeyOfHex(key.hex)).toBe(key.compact);
-		// Keys stored by earlier versions (22 characters) read as today's.
-		expect(compactKeyOfStored(Buffer.from(key.hex, 'hex').toString('base64url'))).toBe(key.compact);
 	});
 
 	it('canonicalises like JSON with sorted keys and refuses absurd nesting', () => {
@@ -194,18 +190,12 @@ describe('persistence codecs', () => {
 		expect(burstText).toBe(`3|w1|1741169730|${keys.join('')}`);
 	});
 
-	it('reads the formats earlier versions stored, with their 22-character keys', () => {
-		const one = deliveryKeyOf({ eventType: 'x', shipmentId: 'S1' })!;
-		const two = deliveryKeyOf({ eventType: 'x', shipmentId: 'S2' })!;
-		const full = (key: DeliveryKey) => Buffer.from(key.hex, 'hex').toString('base64url');
-		const expected = { keys: [one.compact, two.compact], seenAt: [1000, 997] };
-		expect(decodeDeliverySnapshot(`1|1000|${full(one)}0,${full(two)}-3`)).toEqual(expected);
-		expect(decodeDeliverySnapshot(`2|w|1000|${full(one)}0,${full(two)}-3`)).toEqual(expected);
-	});
-
-	it('falls back to JSON for keys of another shape and rejects damaged text', () => {
+	it('stores no key of another shape, reads only its own format and rejects damaged text', () => {
 		const odd = { keys: ['a|b', 'c,d'], seenAt: [1, 2] };
-		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd, 'w'))).toEqual(odd);
+		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd, 'w'))).toEqual({
+			keys: [],
+			seenAt: [],
+		});
 		expect(decodeDeliverySnapshot(encodeDeliverySnapshot({ keys: [], seenAt: [] }, 'w'))).toEqual({
 			keys: [],
 			seenAt: [],
@@ -414,7 +404,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 	});
 });
 
-describe('what the execute step stores (dedup/confirmedDeliveries.ts)', () => {
+describe('what the execute step stores (receiverState.ts)', () => {
 	const NOW = VECTOR.epoch;
 	const settings = receiverSettings({ locations: new Map([['LOC-1', 'SELLER-1']]) });
 	const keyOf = (shipmentId: string) =>

@@ -3,8 +3,6 @@
  * n8n Workflow per request (see webhookHarness.ts). Checks status codes, bodies, whether an
  * execution was started, log lines and what reaches the static data.
  */
-import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
 import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
 import { SCHEME, sha1Hex, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
@@ -312,32 +310,6 @@ describe('filtering and duplicates', () => {
 		expect(r.executions).toHaveLength(2);
 	});
 
-	it('after an upgrade, still knows the deliveries an earlier version stored (format 2, long keys)', async () => {
-		const r = await start();
-		const remembered = shipmentEvent('shipment_packed', 'SHP-U1');
-		const fresh = shipmentEvent('shipment_packed', 'SHP-U2');
-		// What the previous release wrote: format 2 with the 22-character keys.
-		const longKey = Buffer.from(deliveryKeyOf(remembered)!.hex, 'hex').toString('base64url');
-		r.database.staticData = JSON.stringify({
-			'node:Marketplace Seller Trigger': {
-				rememberedDeliveries: `2|oldprocess|${now()}|${longKey}0`,
-			},
-		});
-		resetReceiverStates();
-
-		expect((await r.post(sign(r), remembered)).status).toBe(200);
-		expect(r.executions).toHaveLength(0);
-		expect((await r.post(sign(r), fresh)).status).toBe(200);
-		expect(r.executions).toHaveLength(1);
-		// The row is rewritten in today's format and still holds the earlier version's key.
-		const row = JSON.parse(r.database.staticData) as Record<string, Record<string, unknown>>;
-		const text = row['node:Marketplace Seller Trigger'].rememberedDeliveries;
-		expect(String(text).startsWith('3|')).toBe(true);
-		expect(decodeDeliverySnapshot(text)?.keys).toEqual([
-			deliveryKeyOf(remembered)!.compact,
-			deliveryKeyOf(fresh)!.compact,
-		]);
-	});
 });
 
 describe('location to seller map', () => {

@@ -122,11 +122,3 @@ function compactOfDigest(digest: Buffer): string {
 export function compactKeyOfHex(hex: string): string {
 	return compactOfDigest(Buffer.from(hex, 'hex'));
 }
-
-/**
- * A key as earlier versions stored it (the full 22 base64url characters) in today's compact
- * form: the same digest's first characters.
- */
-export function compactKeyOfStored(key: string): string {
-	return key.length > COMPACT_KEY_LENGTH ? key.slice(0, COMPACT_KEY_LENGTH) : key;
-}

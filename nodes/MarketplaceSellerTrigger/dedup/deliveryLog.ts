@@ -19,17 +19,13 @@
  * n8n writes the whole text to the workflow row with every accepted push, so its size is the
  * trigger's main cost per push (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
  *
- * Also read: formats "2" (`2|<writer>|<t0>|<key><dt>,...`) and "1" (`1|<t0>|<key><dt>,...`) of
- * earlier versions, whose 22-character keys are cut to today's 11, and "J" (JSON, keys of another
- * shape). Anything that does not decode cleanly is ignored as a whole (start empty) rather than
- * half-trusted.
+ * Only this format is read (the package was never published with another). Anything that does not
+ * decode cleanly is ignored as a whole (start empty) rather than half-trusted.
  */
-import { COMPACT_KEY_LENGTH, compactKeyOfStored } from './deliveryKey';
+import { COMPACT_KEY_LENGTH } from './deliveryKey';
 import type { DeliverySnapshot } from './deliveryStore';
 
 const COMPACT_KEY = /^[A-Za-z0-9_-]{11}$/;
-/** Keys in formats 1 and 2. */
-const FULL_KEY = /^[A-Za-z0-9_-]{22}$/;
 const DECIMAL_INT = /^-?[0-9]{1,15}$/;
 const WRITER = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -62,9 +58,6 @@ export class DeliveryLog {
 	/** The newest entry's time (base when empty): the next dt counts from it. */
 	private last = 0;
 
-	/** Set once a key of another shape was appended: the text is then written as JSON. */
-	private json = false;
-
 	private readonly prefix: string;
 
 	constructor(
@@ -85,11 +78,10 @@ export class DeliveryLog {
 		return typeof text === 'string' && text.startsWith(this.prefix);
 	}
 
-	/** Adds a confirmed delivery as the newest entry. */
+	/** Adds a confirmed delivery as the newest entry (a key of another shape is not stored). */
 	append(key: string, atSeconds: number): void {
 		const at = Math.floor(atSeconds);
-		if (!Number.isSafeInteger(at)) return;
-		if (!encodable(key)) this.json = true;
+		if (!Number.isSafeInteger(at) || !encodable(key)) return;
 		const segment = at === this.last ? key : `.${at - this.last}.${key}`;
 		this.body = this.size === 0 ? segment : `${this.body}${segment}`;
 		this.keys.push(key);
@@ -128,10 +120,6 @@ export class DeliveryLog {
 
 	/** The text of the entries as they are (expired ones go at the next expire() or text()). */
 	currentText(): string {
-		if (this.json) {
-			const keys = this.keys.slice(this.head);
-			return `J${JSON.stringify({ keys, seenAt: this.times.slice(this.head) })}`;
-		}
 		return `${this.prefix}${this.base}|${this.body}`;
 	}
 
@@ -141,7 +129,6 @@ export class DeliveryLog {
 		this.lengths = [];
 		this.head = 0;
 		this.body = '';
-		this.json = false;
 	}
 
 	private dropOldest(count: number): void {
@@ -170,43 +157,6 @@ export class DeliveryLog {
 export function encodeDeliverySnapshot(snapshot: DeliverySnapshot, writer: string): string {
 	const unbounded = { maxEntries: Number.MAX_SAFE_INTEGER, retentionSeconds: Infinity };
 	return new DeliveryLog(writer, unbounded).rebuild(snapshot).text(0);
-}
-
-function decodeJsonSnapshot(text: string): DeliverySnapshot | undefined {
-	try {
-		const parsed: unknown = JSON.parse(text);
-		if (typeof parsed !== 'object' || parsed === null) return undefined;
-		const { keys, seenAt } = parsed as { keys?: unknown; seenAt?: unknown };
-		if (!Array.isArray(keys) || !Array.isArray(seenAt) || keys.length !== seenAt.length) {
-			return undefined;
-		}
-		if (!keys.every((key) => typeof key === 'string')) return undefined;
-		if (!seenAt.every((at) => typeof at === 'number' && Number.isFinite(at))) return undefined;
-		return { keys: keys as string[], seenAt: seenAt as number[] };
-	} catch {
-		return undefined;
-	}
-}
-
-/** Format 1 and 2 entries: `<key><dt>` joined by commas, 22-character keys. */
-function decodeCommaEntries(t0: string, body: string): DeliverySnapshot | undefined {
-	if (!DECIMAL_INT.test(t0)) return undefined;
-	let previous = Number(t0);
-	if (body.length === 0) return { keys: [], seenAt: [] };
-	const entries = body.split(',');
-	const keys = new Array<string>(entries.length);
-	const seenAt = new Array<number>(entries.length);
-	for (let i = 0; i < entries.length; i += 1) {
-		const entry = entries[i];
-		const key = entry.slice(0, 22);
-		const delta = entry.slice(22);
-		if (!FULL_KEY.test(key) || !DECIMAL_INT.test(delta)) return undefined;
-		previous += Number(delta);
-		if (!Number.isSafeInteger(previous)) return undefined;
-		keys[i] = compactKeyOfStored(key);
-		seenAt[i] = previous;
-	}
-	return { keys, seenAt };
 }
 
 /**
@@ -249,15 +199,8 @@ export function splitFormat3(
 	return { writer: fields[1], t0: Number(fields[2]), body: fields[3] };
 }
 
-/** The entries of a stored text in any format this node wrote, or undefined. */
+/** The entries of a stored text, or undefined. */
 export function decodeDeliverySnapshot(text: unknown): DeliverySnapshot | undefined {
-	if (typeof text !== 'string') return undefined;
-	if (text.startsWith('J')) return decodeJsonSnapshot(text.slice(1));
 	const format3 = splitFormat3(text);
-	if (format3 !== undefined) return decodeSegments(format3.t0, format3.body);
-	const fields = text.split('|');
-	if (fields.length === 4 && fields[0] === '2' && WRITER.test(fields[1]))
-		return decodeCommaEntries(fields[2], fields[3]);
-	if (fields.length === 3 && fields[0] === '1') return decodeCommaEntries(fields[1], fields[2]);
-	return undefined;
+	return format3 === undefined ? undefined : decodeSegments(format3.t0, format3.body);
 }

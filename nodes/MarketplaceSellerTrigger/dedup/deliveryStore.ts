@@ -1,12 +1,10 @@
 /**
- * Remembered deliveries, behind a small interface so that a store shared between n8n processes
- * can replace the in-memory one.
+ * Remembered deliveries of one trigger node in this process.
  *
  * Contract of `claim(key, now)`: true exactly once per key within the retention window, false
- * for every later claim of the same key until `now >= firstClaim + retention`. The in-memory
- * store answers synchronously (check and insert happen in one call, with no await in between),
- * so concurrent requests in one process cannot both win. A shared store may answer with a
- * promise, and must then be atomic itself (for example SET NX with an expiry).
+ * for every later claim of the same key until `now >= firstClaim + retention`. It answers
+ * synchronously (check and insert happen in one call, with no await in between), so concurrent
+ * requests in one process cannot both win.
  *
  * A claimed key is *pending* until `confirm` (its execution exists) or `release` (its push was
  * not acknowledged, so the marketplace will deliver it again and it must run then). Snapshots,
@@ -24,7 +22,7 @@ export interface DeliverySnapshot {
 }
 
 export interface DeliveryStore {
-	claim(key: string, nowSeconds: number): boolean | Promise<boolean>;
+	claim(key: string, nowSeconds: number): boolean;
 	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
 	isPending(key: string): boolean;
 	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */

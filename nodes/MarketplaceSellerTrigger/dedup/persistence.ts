@@ -7,12 +7,41 @@
  * Assigning a top-level value is what n8n's change tracking (ObservableObject) reliably sees, and
  * writing the whole set means the last writer still leaves a complete set behind. The deliveries'
  * text is made by their DeliveryLog (dedup/deliveryLog.ts), kept up to date by appending, and
- * read when n8n saves (dedup/deliveriesAtSave.ts).
+ * read when n8n saves (DeliveriesAtSave below).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deliveriesTextOf, type DeliveriesAtSave } from './deliveriesAtSave';
 import type { SellerMemorySnapshot } from '../sellerMap';
+
+/**
+ * The value the trigger writes as its remembered deliveries: a text made when n8n saves the
+ * static data (docs/n8n-internals.md#static-data-serialised-at-save), not when it was written. So
+ * an execution that ends after a newer one stores this process's memory as it is at that moment,
+ * newer keys included (docs/trigger-durability.md#the-stored-text). Read back from the database it
+ * is a plain string again.
+ */
+export class DeliveriesAtSave {
+	constructor(
+		private readonly textNow: () => string,
+		/** Called at every save, before the text is made (the run's end in queue mode). */
+		private readonly onSave?: () => void,
+	) {}
+
+	/** The text as n8n would store it now, without counting as a save. */
+	text(): string {
+		return this.textNow();
+	}
+
+	toJSON(): string {
+		this.onSave?.();
+		return this.textNow();
+	}
+}
+
+/** The stored text of a static data value: a string as read from the database, or the text now. */
+export function deliveriesTextOf(value: unknown): unknown {
+	return value instanceof DeliveriesAtSave ? value.text() : value;
+}
 
 export interface ReceiverPersistence {
 	/** The stored deliveries as they are (decoded by foreignRows.ts when another writer wrote them). */
