@@ -1,6 +1,6 @@
 /**
  * What the receiver decides about one push (receiver.ts) and what the receiver's state
- * (receiverState.ts) and the decision log act on: its own module, so those two do not import
+ * (deliveryMemory.ts) and the decision log act on: its own module, so those two do not import
  * each other.
  */
 import type { IDataObject } from 'n8n-workflow';

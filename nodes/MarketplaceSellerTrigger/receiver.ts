@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { deliveryKeyOf } from './dedup/deliveryKey';
 import { readExactJsonObject } from './dedup/exactJson';
 import { isEventSelected } from '../shared/events';
-import type { ReceiverState } from './receiverState';
+import type { ReceiverState } from './deliveryMemory';
 import type { SellerResolution } from './sellerMap';
 import type { ReceiverSettings } from './settings';
 import {

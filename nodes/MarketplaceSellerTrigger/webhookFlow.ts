@@ -4,7 +4,6 @@
  */
 import {
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -18,20 +17,17 @@ import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from '../shared/events';
-import { settleInFlight, waitForInFlight } from './inFlight';
+import { waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
 import {
 	compactKeysOf,
-	confirmDelivery,
 	findReceiverState,
 	getReceiverState,
 	persistReceiverState,
-	releaseDelivery,
 	saveConfirmedDeliveries,
-	saveDeliveries,
+	settleWhenAnswered,
 	saveTentatively,
-	type ReceiverState,
-} from './receiverState';
+} from './deliveryMemory';
 import {
 	buildSettings,
 	deduplicates,
@@ -80,77 +76,6 @@ async function freshSettings(
 	const result = await readSettings(context, manual ? testWebhookUrlOf(context) : undefined);
 	if (!result.ok) throw new NodeOperationError(context.getNode(), result.problem);
 	return result.settings;
-}
-
-/**
- * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
- * "responseNode" with no early response). When the response closes, the delivery's claim is
- * settled. In one process the execute step has confirmed it already (the key is saved with the
- * execution), and it stays confirmed even when the workflow failed: its execution exists. A
- * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
- * here, saved by this process's next static data write; otherwise it is released, so that the
- * marketplace's redelivery runs. Copies waiting for it are woken either way.
- */
-function settleWhenAnswered(
-	context: IWebhookFunctions,
-	stateKey: string,
-	key: string,
-	onClose?: () => void,
-): void {
-	const res = context.getResponseObject();
-	res.once('close', () => {
-		onClose?.();
-		const acknowledged = res.statusCode === 200 && res.writableFinished;
-		// The state as it is now: a change of limits may have rebuilt it meanwhile.
-		const state = findReceiverState(stateKey);
-		if (state !== undefined && state.deliveries.isPending(key)) {
-			if (acknowledged) {
-				state.executionsElsewhere = true;
-				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
-			} else {
-				releaseDelivery(state, key);
-			}
-		}
-		settleInFlight(`${stateKey}|${key}`, acknowledged);
-	});
-}
-
-/**
- * The hook of a queue-mode push's own saves. n8n saves this request's static data twice: now,
- * before the job is enqueued (noWebhookResponse), and again when the job has ended, just before
- * it answers the push (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). Each field is
- * turned into text once per save, so its second text is made at the run's end: the key is then
- * confirmed, and that save stores it as a remembered delivery.
- */
-function confirmAtRunEnd(
-	stateKey: string,
-	state: ReceiverState,
-	key: string,
-	run: { ended: boolean },
-): (field: 'deliveries' | 'tentative') => void {
-	const saves = { deliveries: 0, tentative: 0 };
-	return (field) => {
-		saves[field] += 1;
-		if (run.ended || saves[field] < 2) return;
-		run.ended = true;
-		confirmDelivery(findReceiverState(stateKey) ?? state, key, Math.floor(Date.now() / 1000));
-	};
-}
-
-/** Longest pause between two marks of a queue-mode push's static data as changed. */
-const MAX_MARK_INTERVAL_MS = 1000;
-
-/**
- * n8n saves a request's static data at the job's end only if it changed since its last save, and
- * both the save before the enqueue and the start of the run clear that mark
- * (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). So it is set again, shortly and then
- * less often, until the run has ended or the request is closed.
- */
-async function keepUnsavedUntilRunEnds(mark: () => void, done: () => boolean): Promise<void> {
-	for (let delay = 1; !done(); delay = Math.min(delay * 2, MAX_MARK_INTERVAL_MS)) {
-		await sleep(delay);
-		if (!done()) mark();
-	}
 }
 
 export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -237,12 +162,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		// save would replace the row). So the key is saved now, before n8n enqueues the job, as
 		// tentative, and becomes a remembered delivery at the run's end
 		// (docs/trigger-durability.md#several-n8n-processes-queue-mode).
-		const key = decision.claimedKey;
-		const run = { ended: false, closed: false };
-		settleWhenAnswered(this, stateKey, key, () => (run.closed = true));
-		saveTentatively(state, key, nowSeconds);
-		saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
-		void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
+		saveTentatively(this, stateKey, state, persistence, decision.claimedKey, nowSeconds);
 		return { workflowData, noWebhookResponse: true };
 	}
 	if (decision.claimedKey !== undefined) {

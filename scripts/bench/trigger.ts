@@ -12,7 +12,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { deliveriesTextOf } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
 import { encodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
 import {
@@ -23,7 +23,7 @@ import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
 	confirmDelivery,
 	createReceiverState,
-} from '../../nodes/MarketplaceSellerTrigger/receiverState';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 import {

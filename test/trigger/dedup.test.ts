@@ -7,7 +7,7 @@ import {
 	compactKeyOfHex,
 	deliveryKeyOf,
 } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
 import {
 	decodeDeliverySnapshot,
@@ -28,7 +28,7 @@ import {
 	resetReceiverStates,
 	saveDeliveries,
 	type ReceiverState,
-} from '../../nodes/MarketplaceSellerTrigger/receiverState';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 
@@ -404,7 +404,7 @@ describe('receiver pipeline: exactly once from at least once', () => {
 	});
 });
 
-describe('what the execute step stores (receiverState.ts)', () => {
+describe('what the execute step stores (deliveryMemory.ts)', () => {
 	const NOW = VECTOR.epoch;
 	const settings = receiverSettings({ locations: new Map([['LOC-1', 'SELLER-1']]) });
 	const keyOf = (shipmentId: string) =>

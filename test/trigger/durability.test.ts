@@ -25,7 +25,7 @@ import {
 	persistReceiverState,
 	resetReceiverStates,
 	saveDeliveries,
-} from '../../nodes/MarketplaceSellerTrigger/receiverState';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 

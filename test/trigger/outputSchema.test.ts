@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { MarketplaceSellerTrigger } from '../../nodes/MarketplaceSellerTrigger/MarketplaceSellerTrigger.node';
 import { PUSH_EVENT_KINDS } from '../../nodes/shared/events';
-import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { startSimulator, type Simulator } from '../../simulator';
 import { validate, type JsonSchema } from '../support/jsonSchema';
 import { startReceiver, type Receiver } from './webhookHarness';

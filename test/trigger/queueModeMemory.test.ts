@@ -5,7 +5,7 @@
  * that received it and in any other. A push that ran stays a duplicate everywhere, also after a
  * restart. docs/trigger-durability.md#several-n8n-processes-queue-mode
  */
-import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver, type Response } from './webhookHarness';
 

@@ -4,7 +4,7 @@
  * never accepts the Test URL). Real HTTP through webhookHarness.ts, n8n-core's contexts.
  */
 import { withRequestEndpoint } from '../../nodes/MarketplaceSellerTrigger/testMode';
-import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver, type ReceiverOptions } from './webhookHarness';
 

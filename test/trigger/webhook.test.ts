@@ -3,7 +3,7 @@
  * n8n Workflow per request (see webhookHarness.ts). Checks status codes, bodies, whether an
  * execution was started, log lines and what reaches the static data.
  */
-import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/receiverState';
+import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { SCHEME, sha1Hex, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 
@@ -309,7 +309,6 @@ describe('filtering and duplicates', () => {
 		expect((await r.post(sign(r), shipmentEvent('shipment_shipped', 'SHP-R'))).status).toBe(200);
 		expect(r.executions).toHaveLength(2);
 	});
-
 });
 
 describe('location to seller map', () => {

@@ -1,13 +1,23 @@
 /**
- * The receiver's memory in this process, one per trigger node (and test or production): the
- * delivery store and the seller memory, restored from and written through the persistence
- * adapter (the workflow's static data). See docs/trigger-durability.md.
+ * The trigger's delivery memory (deduplication): one per trigger node in this process (and test
+ * or production), holding the delivery store and the seller memory, restored from and written
+ * through the workflow's static data. webhookFlow.ts reaches it through getReceiverState and the
+ * functions below; whether a key is pending, tentative or remembered is decided here:
+ *
+ * - claimed (pending): a push accepted in this process whose run has not ended;
+ * - tentative: saved before its run is known (queue mode, saveTentatively), confirmed at the run's
+ *   end, released by an answer that is not a 200;
+ * - remembered: confirmDelivery, appended to the stored text (dedup/deliveryLog.ts).
+ *
+ * The path of one key: docs/contributing.md#the-path-of-a-delivery-key.
+ * Outcomes per crash point: docs/trigger-durability.md#per-crash-point.
  */
 import { randomBytes } from 'node:crypto';
 
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
 import { setAsNewest } from './boundedFifo';
+import { settleInFlight } from './inFlight';
 import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import { ForeignRows } from './dedup/foreignRows';
@@ -178,14 +188,6 @@ function tentativeText(state: ReceiverState, nowSeconds: number): string {
 	return encodeTentative([...own, ...state.deliveries.tentativeElsewhere(nowSeconds)]);
 }
 
-/**
- * Queue mode: the key of an accepted push is saved now, before n8n enqueues the job, as
- * tentative. It becomes a remembered delivery when the run's end is known.
- */
-export function saveTentatively(state: ReceiverState, key: string, nowSeconds: number): void {
-	state.savedTentatively.set(key, nowSeconds);
-}
-
 /** A push that was not acknowledged and whose run is not known to have happened: forgotten. */
 export function releaseDelivery(state: ReceiverState, key: string): void {
 	state.deliveries.release(key);
@@ -327,4 +329,96 @@ export function saveConfirmedDeliveries(
 	saveDeliveries(state, persistence, nowSeconds);
 	saveChangedSellerMemory(state, persistence);
 	return state.log.size;
+}
+
+/**
+ * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
+ * "responseNode" with no early response). When the response closes, the delivery's claim is
+ * settled. In one process the execute step has confirmed it already (the key is saved with the
+ * execution), and it stays confirmed even when the workflow failed: its execution exists. A
+ * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
+ * here, saved by this process's next static data write; otherwise it is released, so that the
+ * marketplace's redelivery runs. Copies waiting for it are woken either way.
+ */
+export function settleWhenAnswered(
+	context: IWebhookFunctions,
+	stateKey: string,
+	key: string,
+	onClose?: () => void,
+): void {
+	const res = context.getResponseObject();
+	res.once('close', () => {
+		onClose?.();
+		const acknowledged = res.statusCode === 200 && res.writableFinished;
+		// The state as it is now: a change of limits may have rebuilt it meanwhile.
+		const state = findReceiverState(stateKey);
+		if (state !== undefined && state.deliveries.isPending(key)) {
+			if (acknowledged) {
+				state.executionsElsewhere = true;
+				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
+			} else {
+				releaseDelivery(state, key);
+			}
+		}
+		settleInFlight(`${stateKey}|${key}`, acknowledged);
+	});
+}
+
+/**
+ * The hook of a queue-mode push's own saves. n8n saves this request's static data twice: now,
+ * before the job is enqueued (noWebhookResponse), and again when the job has ended, just before
+ * it answers the push (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). Each field is
+ * turned into text once per save, so its second text is made at the run's end: the key is then
+ * confirmed, and that save stores it as a remembered delivery.
+ */
+function confirmAtRunEnd(
+	stateKey: string,
+	state: ReceiverState,
+	key: string,
+	run: { ended: boolean },
+): (field: 'deliveries' | 'tentative') => void {
+	const saves = { deliveries: 0, tentative: 0 };
+	return (field) => {
+		saves[field] += 1;
+		if (run.ended || saves[field] < 2) return;
+		run.ended = true;
+		confirmDelivery(findReceiverState(stateKey) ?? state, key, Math.floor(Date.now() / 1000));
+	};
+}
+
+/** Longest pause between two marks of a queue-mode push's static data as changed. */
+const MAX_MARK_INTERVAL_MS = 1000;
+
+/**
+ * n8n saves a request's static data at the job's end only if it changed since its last save, and
+ * both the save before the enqueue and the start of the run clear that mark
+ * (docs/n8n-internals.md#static-data-saved-again-at-the-job-end). So it is set again, shortly and then
+ * less often, until the run has ended or the request is closed.
+ */
+async function keepUnsavedUntilRunEnds(mark: () => void, done: () => boolean): Promise<void> {
+	for (let delay = 1; !done(); delay = Math.min(delay * 2, MAX_MARK_INTERVAL_MS)) {
+		await sleep(delay);
+		if (!done()) mark();
+	}
+}
+
+/**
+ * Queue mode: the key of an accepted push is saved now, before n8n enqueues the job, as
+ * tentative, and becomes a remembered delivery at the run's end: at n8n's save of this request's
+ * static data when the job has ended, or else at the 200 (saved with this process's next save).
+ * An answer that is not a 200 before that releases it.
+ */
+export function saveTentatively(
+	context: IWebhookFunctions,
+	stateKey: string,
+	state: ReceiverState,
+	persistence: ReceiverPersistence,
+	key: string,
+	nowSeconds: number,
+): void {
+	const run = { ended: false, closed: false };
+	settleWhenAnswered(context, stateKey, key, () => (run.closed = true));
+	state.savedTentatively.set(key, nowSeconds);
+	saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
+	void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
 }
