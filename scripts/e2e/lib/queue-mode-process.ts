@@ -7,8 +7,15 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pollUntil, request } from './net';
-import { forgetOnExit, ownLivePid, stopOnExit, stopPid, writePidFile } from './queue-mode-pids';
+import { pollUntil, request, sleep } from './net';
+import {
+	forgetOnExit,
+	groupAlive,
+	ownLivePid,
+	stopOnExit,
+	stopPid,
+	writePidFile,
+} from './queue-mode-pids';
 import type { Runtime } from './runtime';
 import { binaryDataEnvironment } from './queue-mode-binary-data';
 
@@ -168,6 +175,24 @@ export class N8nQueueProcess {
 	async restart(): Promise<void> {
 		await this.stop();
 		await this.start();
+	}
+
+	/**
+	 * SIGKILL to the process group of the pid this harness started (n8n and its task runner), as
+	 * a crash would: no graceful shutdown. Resolves once the group is gone; start() runs it again.
+	 */
+	async kill(): Promise<void> {
+		const pid = this.pid;
+		if (pid === undefined) throw new Error(`${this.name} is not running`);
+		try {
+			process.kill(-pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+		for (let i = 0; i < 100 && groupAlive(pid); i++) await sleep(50);
+		forgetOnExit(pid);
+		rmSync(this.pidFile, { force: true });
+		this.opts.log(`${this.name} killed (SIGKILL to process group ${pid})`);
 	}
 
 	/** Last lines of this run's part of the log. */

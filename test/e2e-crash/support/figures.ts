@@ -6,6 +6,7 @@
 import type { Envelope } from '../../../simulator';
 import type { Delivery } from './burst';
 import { envelopeId, type Ledger } from './ledger';
+import { tallyText, type RestartPushes } from './restartPushes';
 
 export interface RoundFigures {
 	round: string;
@@ -14,8 +15,16 @@ export interface RoundFigures {
 	/** Answers (any status) in when n8n was interrupted. */
 	interruptedAfter: number;
 	sent: number;
-	/** Pushes answered 200 before the interruption: acknowledged. */
+	/** Pushes answered 200 (before the interruption or during the restart): acknowledged. */
 	acknowledged: number;
+	/** Of `sent`: pushes started while n8n restarted (through the balancer). */
+	restartSent: number;
+	/** Of those: answered 200 before the restart was over. */
+	restartAcknowledged: number;
+	/** Answers the pushes sent during the restart got, by kind (through the balancer). */
+	restartAnswers: string;
+	/** Answers n8n itself gave an unsigned probe during the restart, by kind (no balancer). */
+	restartDirect: string;
 	/** Acknowledged pushes with no execution after the restart. */
 	lost: number;
 	/** Lost pushes whose duplicate ran nothing either: their dedup key was kept, so no redelivery can bring them back. */
@@ -43,6 +52,14 @@ export interface RoundFigures {
 	resumed: number;
 	/** Executions that hold no trigger item. */
 	executionsWithoutPush: number;
+	/**
+	 * Executions the killed process left `new` or `running` that nothing will move again (n8n's
+	 * start-up recovery passed over them, or in queue mode no job is left for them); their push
+	 * is counted from the start stack n8n saved.
+	 */
+	leftRunning: number;
+	/** Queue mode: executions failed because their job stalled with the killed worker (nothing of the push ran). */
+	stalled: number;
 	/** Execution statuses at the end, e.g. "success 190, crashed 3". */
 	statuses: string;
 	seconds: number;
@@ -51,7 +68,9 @@ export interface RoundFigures {
 }
 
 export interface RoundReadings {
+	/** The burst's deliveries, then those started during the restart. */
 	deliveries: Delivery[];
+	duringRestart: RestartPushes;
 	duplicates: Delivery[];
 	redeliveries: Delivery[];
 	afterRestart: Ledger;
@@ -62,6 +81,8 @@ export interface RoundReadings {
 export function roundFigures(
 	meta: Pick<RoundFigures, 'round' | 'signal' | 'typeVersion' | 'interruptedAfter' | 'seconds'> & {
 		restartedAt: number;
+		/** Ids of the executions settle counted as orphans of the killed process. */
+		leftRunning?: string[];
 	},
 	readings: RoundReadings,
 ): RoundFigures {
@@ -119,12 +140,20 @@ export function roundFigures(
 		note('duplicatesRefused', d.envelope, `${d.status ?? d.error}`);
 
 	examples.executionsWithoutPush = c.withoutPush.slice(0, 5);
-	const { restartedAt, ...rest } = meta;
+	const { restartedAt, leftRunning, ...rest } = meta;
+	examples.leftRunning = (leftRunning ?? []).slice(0, 5);
+	const restart = readings.duringRestart;
+	// Executions of pushes sent during the restart start after it too; they are not resumed ones.
+	const restartRuns = restart.deliveries.reduce((sum, d) => sum + count(a, d.envelope), 0);
 	return {
 		...rest,
-		resumed: a.startedAt.filter((at) => at >= restartedAt).length,
+		resumed: a.startedAt.filter((at) => at >= restartedAt).length - restartRuns,
 		sent: deliveries.length,
 		acknowledged: acknowledged.length,
+		restartSent: restart.deliveries.length,
+		restartAcknowledged: restart.deliveries.filter((d) => d.status === 200).length,
+		restartAnswers: tallyText(restart.answers),
+		restartDirect: tallyText(restart.direct),
 		lost,
 		lostForGood,
 		acknowledgedTwice,
@@ -136,6 +165,8 @@ export function roundFigures(
 		duplicatesRun,
 		duplicatesRefused: duplicatesRefused.length,
 		executionsWithoutPush: c.withoutPush.length,
+		leftRunning: leftRunning?.length ?? 0,
+		stalled: c.stalled.length,
 		statuses: Object.entries(c.statuses)
 			.map(([status, n]) => `${status} ${n}`)
 			.join(', '),
@@ -169,6 +200,8 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 	['at', (f) => f.interruptedAfter],
 	['sent', (f) => f.sent],
 	['answered', (f) => f.acknowledged],
+	['rsSent', (f) => f.restartSent],
+	['rsAns', (f) => f.restartAcknowledged],
 	['lost', (f) => f.lost],
 	['lost4good', (f) => f.lostForGood],
 	['ack>1', (f) => f.acknowledgedTwice],
@@ -178,9 +211,21 @@ const COLUMNS: Array<[string, (f: RoundFigures) => string | number]> = [
 	['>2', (f) => f.tooManyRuns],
 	['dupsRun', (f) => f.duplicatesRun],
 	['resumed', (f) => f.resumed],
+	['leftRun', (f) => f.leftRunning],
+	['stalled', (f) => f.stalled],
 	['s', (f) => f.seconds.toFixed(0)],
 	['executions', (f) => f.statuses],
 ];
+
+/** What the pushes sent during each round's restart were answered, through the balancer and directly. */
+export function restartAnswers(rows: RoundFigures[]): string {
+	return rows
+		.map(
+			(f) =>
+				`${f.round}: through the balancer ${f.restartAnswers}; n8n directly ${f.restartDirect}`,
+		)
+		.join('\n');
+}
 
 /** A compact table of the rounds. */
 export function table(rows: RoundFigures[]): string {
@@ -197,8 +242,11 @@ export function table(rows: RoundFigures[]): string {
 }
 
 export const LEGEND =
-	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); lost = acknowledged, no execution after the restart; ' +
+	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); ' +
+	'rsSent / rsAns = of sent / answered, pushes started while n8n restarted (each redelivered until answered 200 or the restart was over); lost = acknowledged, no execution after the restart; ' +
 	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more than one execution; redeliv = pushes without a 200, ' +
 	'redelivered after the restart; redeliv0 = redelivered, never ran; double = redelivered, ran twice (created before the kill, 200 never sent); ' +
 	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran; ' +
-	'resumed = executions created before the interruption that n8n started after the restart';
+	'resumed = executions created before the interruption that n8n started after the restart; ' +
+	'leftRun = executions the killed process left running (or new) that n8n will not move again, counted as settled; ' +
+	'stalled = queue mode, executions n8n failed because their job stalled with the killed worker (nothing of the push ran)';

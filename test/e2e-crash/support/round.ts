@@ -4,17 +4,28 @@
  *   1. a fresh Marketplace Seller Trigger -> NoOp workflow, the simulator pointed at it;
  *   2. a burst of distinct signed pushes at concurrency 8, n8n interrupted (SIGKILL of its process
  *      group, or SIGTERM) once a chosen number of answers is in, plus a random delay;
- *   3. restart on the same user folder; executions settle; reading A;
+ *   3. restart on the same user folder while more pushes arrive (each redelivered until answered
+ *      200, as the marketplace does); executions settle (an execution the killed process left
+ *      `running` and n8n's start-up recovery passed over counts as settled: nothing will move
+ *      it again); reading A;
  *   4. a duplicate of every push answered 200; settle; reading B;
  *   5. a redelivery of every push not answered 200 (until answered 200); settle; reading C.
+ *
+ * Every push goes through the readiness-checking balancer of the documented setup (README
+ * "Production setup of the trigger"), with n8n as its one upstream.
  */
+import type { RoundRobinBalancer } from '../../../scripts/e2e/lib/queue-mode-balancer';
 import type { E2ESession } from '../../e2e/support/session';
 import { burstWithInterruption, redeliverUntilAccepted, sendAgain } from './burst';
 import { roundFigures, type RoundFigures } from './figures';
-import { readLedger, settle } from './ledger';
+import { readLedger, settle, startedBeforeTheKill } from './ledger';
+import { pushWhileRestarting } from './restartPushes';
 import { createTriggerWorkflowAt, waitForRoute } from './workflow';
 
 export const CONCURRENCY = 8;
+/** Pushes in flight while n8n restarts, and how often each is redelivered until answered 200. */
+export const RESTART_LANES = 2;
+export const RESTART_REDELIVERY_MS = Number(process.env.CRASH_RESTART_INTERVAL_MS ?? 20);
 
 /** When in the burst n8n is interrupted, as a share of the pushes answered. */
 export type Moment = 'early' | 'mid' | 'late' | 'random';
@@ -58,6 +69,7 @@ export function answersBeforeInterrupt(
 
 export async function runRound(
 	session: E2ESession,
+	balancer: RoundRobinBalancer,
 	spec: RoundSpec,
 	random: () => number,
 ): Promise<RoundFigures> {
@@ -77,7 +89,11 @@ export async function runRound(
 		`Crash round ${spec.name}`,
 		spec.typeVersion,
 	);
-	sim.control.setReceiver({ url: flow.productionUrl });
+	// Posted to the balancer, signed for the Production URL (the URL a real proxy would serve).
+	sim.control.setReceiver({
+		url: `${balancer.url}/webhook/${flow.path}`,
+		registeredUrl: flow.productionUrl,
+	});
 	const workflowId = flow.workflow.id;
 	step('workflow');
 
@@ -94,23 +110,37 @@ export async function runRound(
 	step('burst');
 
 	const restartedAt = Date.now();
+	const stopRestartPushes = pushWhileRestarting(sim, {
+		lanes: RESTART_LANES,
+		intervalMs: RESTART_REDELIVERY_MS,
+		directUrl: flow.productionUrl,
+	});
 	await n8n.restart();
 	await waitForRoute(n8n, flow.path);
+	const duringRestart = await stopRestartPushes();
 	step('restart');
-	await settle(api, workflowId);
-	const afterRestart = await readLedger(api, workflowId);
+	// n8n was down from the kill to restartedAt: whatever it left `running` from before then, its
+	// start-up recovery has already passed over (docs/n8n-internals.md#executions-left-running-by-a-kill).
+	const orphans = startedBeforeTheKill(restartedAt);
+	const leftRunning = new Set<string>();
+	const settled = async () => {
+		for (const id of (await settle(api, workflowId, { orphans })).orphaned) leftRunning.add(id);
+	};
+	await settled();
+	const afterRestart = await readLedger(api, workflowId, leftRunning);
 	step('settle');
 
-	const acknowledged = burst.deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
+	const deliveries = [...burst.deliveries, ...duringRestart.deliveries];
+	const acknowledged = deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
 	const duplicates = await sendAgain(sim, acknowledged, CONCURRENCY);
-	await settle(api, workflowId);
-	const afterDuplicates = await readLedger(api, workflowId);
+	await settled();
+	const afterDuplicates = await readLedger(api, workflowId, leftRunning);
 	step('duplicates');
 
-	const unacknowledged = burst.deliveries.filter((d) => d.status !== 200).map((d) => d.envelope);
+	const unacknowledged = deliveries.filter((d) => d.status !== 200).map((d) => d.envelope);
 	const redeliveries = await redeliverUntilAccepted(sim, unacknowledged, CONCURRENCY);
-	await settle(api, workflowId);
-	const afterRedeliveries = await readLedger(api, workflowId);
+	await settled();
+	const afterRedeliveries = await readLedger(api, workflowId, leftRunning);
 	step('redeliveries');
 	process.stderr.write(`[crash] ${spec.name}: ${steps.join(', ')}\n`);
 
@@ -124,10 +154,12 @@ export async function runRound(
 			typeVersion: spec.typeVersion,
 			interruptedAfter: burst.answersBeforeInterrupt,
 			restartedAt,
+			leftRunning: [...leftRunning],
 			seconds: (Date.now() - started) / 1000,
 		},
 		{
-			deliveries: burst.deliveries,
+			deliveries,
+			duringRestart,
 			duplicates,
 			redeliveries,
 			afterRestart,
