@@ -199,7 +199,6 @@ export function returnOtcs(
 		return {
 			status: codes.length > 0 ? 'AVAILABLE' : 'OTC_UNAVAILABLE',
 			requestType: 'RETURN',
-			locationId,
 			otc: codes,
 		};
 	});
