@@ -17,7 +17,6 @@ import {
 	seedInState,
 	stateOf,
 	useSimulator,
-	wireShipment,
 	type Loose,
 } from './helpers';
 import { dispatchInputs, ist, selfShipDispatch } from './shipmentLifeInputs';
