@@ -29,6 +29,7 @@ import { CallHooks } from './callHooks';
 import { FaultInjector } from './faults';
 import { Recorder } from './recorder';
 import { Notifier } from './notifications/notifier';
+import { SelfShipStore } from './selfShip/store';
 
 export class World {
 	readonly options: ResolvedOptions;
@@ -54,6 +55,7 @@ export class World {
 	shipmentPages!: SnapshotPager<string>;
 	returnPages!: SnapshotPager<ReturnRecord>;
 	listingPages!: SnapshotPager<ListingRecord>;
+	selfShip!: SelfShipStore;
 
 	constructor(options: SimulatorOptions | ResolvedOptions = {}) {
 		this.options = 'runtime' in options ? options : resolveOptions(options);
@@ -91,6 +93,7 @@ export class World {
 		this.listings = new ListingStore();
 		this.returns = new ReturnStore();
 		this.subscriptions = new SubscriptionStore();
+		this.selfShip = new SelfShipStore();
 		this.factory = new RecordFactory(new Prng(this.options.seed), () => this.now());
 		this.shipmentPages = new SnapshotPager('s');
 		this.returnPages = new SnapshotPager('r');

@@ -96,7 +96,7 @@ export class MarketplaceSeller implements INodeType {
 		version: 1,
 		// "Get Many: Shipment": display names where the value's words differ, else the value in words.
 		subtitle:
-			'={{ ({ getAll: "Get Many", dispatch: "Mark Ready to Dispatch", updateFormAck: "Update Form Acknowledgement", getUrl: "Get Authorization URL" }[$parameter["operation"]] || $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())) + ": " + $parameter["resource"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
+			'={{ ({ getAll: "Get Many", dispatch: "Mark Ready to Dispatch", updateFormAck: "Update Form Acknowledgement", getUrl: "Get Authorization URL", getReturnsOtc: "Get Returns OTC", selfShipDispatch: "Self-Ship Dispatch" }[$parameter["operation"]] || $parameter["operation"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase())) + ": " + $parameter["resource"].replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()) }}',
 		description: `Act on ${MARKETPLACE.displayName.toLowerCase()} orders and listings: shipments, labels, invoices, dispatch, listings and returns`,
 		defaults: { name: 'Marketplace Seller' },
 		usableAsTool: true,

@@ -54,6 +54,19 @@ export const PATHS = {
 	returnsRoot: '/sellers/v2',
 } as const;
 
+/**
+ * Date formats where the marketplace's sources disagree, one switch each (docs/api-choices.md#date-format-switches):
+ * `day` sends yyyy-MM-dd (the hand-written reference's prose, which names an error code for a
+ * wrong format), `dateTime` an ISO date-time with the seller's offset (the generated models).
+ */
+export const DATE_FORMATS: Record<'labelInvoiceDate' | 'selfShipDeliveryDate', 'day' | 'dateTime'> =
+	{
+		/** invoices[].invoiceDate of the label request (docs/marketplace-api/shipments.md#generate-labels). */
+		labelInvoiceDate: 'day',
+		/** deliveryDate of Mark Delivered (docs/marketplace-api/self-ship.md#delivered). */
+		selfShipDeliveryDate: 'day',
+	};
+
 /** shipping_provider values of a listing's fulfillment entity (docs/marketplace-api/listings.md#shipping-provider, docs/marketplace-api/discrepancies.md#shipping-provider-names). */
 export const SHIPPING_PROVIDERS = {
 	seller: 'SELLER',

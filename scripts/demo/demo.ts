@@ -276,6 +276,8 @@ async function main(): Promise<void> {
 	const demoDir = join(root, '.demo');
 	const userFolder = join(demoDir, 'n8n');
 	mkdirSync(join(demoDir, 'files', 'labels'), { recursive: true });
+	// The evening handover example writes its manifests here.
+	mkdirSync(join(demoDir, 'files', 'manifests'), { recursive: true });
 	// n8n compares real paths: a symlinked ancestor (e.g. macOS /tmp) would put the folder "outside" itself.
 	const filesFolder = realpathSync(join(demoDir, 'files'));
 
@@ -316,6 +318,19 @@ async function main(): Promise<void> {
 
 		const simPort = await choosePort(PREFERRED_SIM_PORT, 'the simulator');
 		sim = await startSimulator({ port: simPort, packingDelayMs: PACKING_DELAY_MS });
+		// The self-ship example dispatches the self-ship orders that have a row in this CSV.
+		const selfShip = sim.control.seedShipments({
+			count: 3,
+			locationId: 'LOC-DEMO-1',
+			state: 'APPROVED',
+			shipmentType: 'SELF',
+			itemCount: 1,
+			packageCount: 1,
+		}).shipmentIds;
+		writeFileSync(
+			join(filesFolder, 'self-ship-tracking.csv'),
+			`shipmentId,trackingId,courier,courierCode\n${selfShip.map((id, n) => `${id},AWB-DEMO-${n + 1},SwiftShip Couriers,SWS`).join('\n')}\n`,
+		);
 		step(
 			`simulator on ${sim.url} (packing takes ${PACKING_DELAY_MS / 1000} s, as the marketplace's asynchronous label generation)`,
 		);

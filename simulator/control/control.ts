@@ -57,6 +57,8 @@ import {
 	type SeedShipmentsRequest,
 } from './seeding';
 import { changeShipment, shipmentSummary, type ShipmentChange } from './shipmentState';
+import { generateHandoverOtcs } from '../selfShip/handover';
+import type { HandoverForm } from '../selfShip/store';
 
 export interface TokenView {
 	token: string;
@@ -616,6 +618,59 @@ export class SimulatorControl {
 		this.world.packing.settle();
 		await this.world.notifier.flush();
 		return { ok: true };
+	}
+
+	// ----------------------------------------------------------------- handover and self-ship
+
+	/** The marketplace generates the handover OTCs of a location's vendor groups (until then: OTC_UNAVAILABLE). */
+	generateHandoverOtcs(req: { locationId?: string }): {
+		otcs: Array<{ vendorGroupCode: string; code: string }>;
+	} {
+		if (typeof req?.locationId !== 'string' || !this.world.sellers.location(req.locationId))
+			throw invalid('locationId must name a known location');
+		return { otcs: generateHandoverOtcs(this.world, req.locationId) };
+	}
+
+	/** A logistics vendor brings returns to a location: one return OTC for it. */
+	generateReturnOtc(req: { locationId?: string; vendor?: string }): {
+		otc: { code: string; type: string; vendor: string };
+	} {
+		if (typeof req?.locationId !== 'string' || !this.world.sellers.location(req.locationId))
+			throw invalid('locationId must name a known location');
+		const otc = {
+			code: this.world.selfShip.nextOtc(),
+			type: 'RETURN_PICKUP',
+			vendor: typeof req.vendor === 'string' ? req.vendor : 'SwiftShip Couriers',
+		};
+		const list = this.world.selfShip.returnOtcs.get(req.locationId) ?? [];
+		list.push(otc);
+		this.world.selfShip.returnOtcs.set(req.locationId, list);
+		return { otc };
+	}
+
+	/** Which documented form handover counts are answered in: array, wrapper, afterBefore. */
+	setHandoverForm(req: { form?: string }): { form: HandoverForm } {
+		const form = oneOf(req?.form, 'form', ['array', 'wrapper', 'afterBefore'] as const);
+		if (form === undefined) throw invalid('form is required');
+		this.world.selfShip.handoverForm = form;
+		return { form };
+	}
+
+	/** What the simulator recorded of a self-ship shipment's dispatch, attempts and delivery. */
+	getSelfShip(shipmentId: string): Record<string, unknown> {
+		const shipment = this.shipment(shipmentId);
+		const record = this.world.selfShip.records.get(shipmentId);
+		return {
+			shipmentId,
+			state: stateOf(shipment),
+			record: record
+				? {
+						...record,
+						dispatchDate: new Date(record.dispatchDateMs).toISOString(),
+						tentativeDeliveryDate: new Date(record.tentativeDeliveryMs).toISOString(),
+					}
+				: null,
+		};
 	}
 
 	// ----------------------------------------------------------------- helpers

@@ -132,5 +132,11 @@ export function controlRouter(control: SimulatorControl): Router {
 	r.add('GET', `${P}/notifications/deliveries`, () => ok(control.listDeliveries()));
 	r.add('DELETE', `${P}/notifications/deliveries`, () => ok(control.clearDeliveries()));
 	r.add('POST', `${P}/notifications/flush`, async () => ok(await control.flushNotifications()));
+	r.add('POST', `${P}/handover/otcs`, (ctx) => ok(control.generateHandoverOtcs(b(ctx))));
+	r.add('POST', `${P}/handover/form`, (ctx) => ok(control.setHandoverForm(b(ctx))));
+	r.add('POST', `${P}/returns-otc`, (ctx) => ok(control.generateReturnOtc(b(ctx))));
+	r.add('GET', `${P}/self-ship/{shipmentId}`, (ctx) =>
+		ok(control.getSelfShip(ctx.params.shipmentId)),
+	);
 	return r;
 }

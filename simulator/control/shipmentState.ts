@@ -117,6 +117,7 @@ export function shipmentSummary(shipment: ShipmentRecord): Record<string, unknow
 		})),
 		shipmentType: shipment.shipmentType,
 		hold: shipment.hold,
+		mps: shipment.mps,
 		labelsGenerated: shipment.labelsGeneratedMs !== null,
 		// Per sub-shipment dimensions and tracking (the shipping details have one courierDetails).
 		subShipments: shipment.subShipments.map((s) => ({

@@ -86,6 +86,8 @@ const LISTING_KEYS = [
 	'shipping_fees',
 	'address_label',
 	'dating_label',
+	// Writable on create and update (the 2024 reference; docs/marketplace-api/listings.md#create).
+	'subsidized_shipping',
 ] as const;
 
 /** What each call's model requires, and which keys it knows (docs/marketplace-api/listings.md#create). */
@@ -262,6 +264,12 @@ export class ListingValidator {
 		if (present('dating_label')) this.datingLabel(input.dating_label);
 		if (present('shipping_fees') && !isRecord(input.shipping_fees))
 			this.fail('INVALID_ATTRIBUTE_VALUE', 'shipping_fees must be an object', 'shipping_fees');
+		if (present('subsidized_shipping') && typeof input.subsidized_shipping !== 'boolean')
+			this.fail(
+				'INVALID_ATTRIBUTE_VALUE',
+				'subsidized_shipping must be a boolean',
+				'subsidized_shipping',
+			);
 	}
 
 	/** price: mrp and selling_price (whole numbers) and currency are required (docs/marketplace-api/listings.md#update-price). */

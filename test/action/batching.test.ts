@@ -110,7 +110,11 @@ const CASES: Case[] = [
 		name: 'Get Forms',
 		limit: 100,
 		parameters: { resource: 'shipment', operation: 'getForms', ...byId },
-		input: shipments('PACKED'),
+		// A marketplace that takes POST, as its newest reference documents: the node's first request.
+		input: (sim, n) => {
+			sim.control.setConfig({ formsMethod: 'POST' });
+			return shipments('PACKED')(sim, n);
+		},
 		size: inPath,
 	},
 	{

@@ -382,8 +382,9 @@ describe('Resource locators: shipments and locations "From List"', () => {
 					)
 				: [],
 		);
-		// 7 in the shipment and subscription operations, 2 in Create / Update Hyperlocal.
-		expect(locators.length).toBe(9);
+		// 7 in the shipment and subscription operations, 2 in Create / Update Hyperlocal, 10 in the
+		// shipment operations after Ready to Dispatch (issue 27).
+		expect(locators.length).toBe(19);
 		expect(nested.map((option) => option.name)).toEqual(['locationId', 'locationId']);
 		for (const property of [...locators, ...nested]) {
 			expect((property.default as { mode: string }).mode).toBe('list');

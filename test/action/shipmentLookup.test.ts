@@ -180,7 +180,8 @@ describe('Shipment > Get Forms', () => {
 		}).shipmentIds;
 	}
 
-	it('GETs /sellers/v3/shipments/{ids}/forms and returns the forms and their status per shipment', async () => {
+	it('POSTs /sellers/v3/shipments/{ids}/forms (the newest reference) and returns the forms and their status per shipment', async () => {
+		env.sim.control.setConfig({ formsMethod: 'POST' });
 		const shipmentIds = seedWithForms(3);
 		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(ids(items)).toEqual(shipmentIds);
@@ -190,13 +191,13 @@ describe('Shipment > Get Forms', () => {
 		]);
 		const calls = apiCalls(env.sim);
 		expect(calls).toHaveLength(1);
-		expect(calls[0].method).toBe('GET');
+		expect(calls[0].method).toBe('POST');
 		expect(calls[0].path).toBe(`/sellers/v3/shipments/${shipmentIds.join(',')}/forms`);
 		expectBearer(calls, accessToken(env.store));
 	});
 
-	it('falls back to POST when the marketplace answers the GET with 405 (the reference says POST)', async () => {
-		env.sim.control.setConfig({ formsMethod: 'POST' });
+	it('falls back to GET when the marketplace answers the POST with 405 (the spec and overview say GET)', async () => {
+		env.sim.control.setConfig({ formsMethod: 'GET' });
 		const shipmentIds = seedWithForms(2);
 		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(ids(items)).toEqual(shipmentIds);
@@ -205,14 +206,15 @@ describe('Shipment > Get Forms', () => {
 		]);
 		const calls = apiCalls(env.sim);
 		expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual([
-			`GET /sellers/v3/shipments/${shipmentIds.join(',')}/forms 405`,
-			`POST /sellers/v3/shipments/${shipmentIds.join(',')}/forms 200`,
+			`POST /sellers/v3/shipments/${shipmentIds.join(',')}/forms 405`,
+			`GET /sellers/v3/shipments/${shipmentIds.join(',')}/forms 200`,
 		]);
 		expectBearer(calls, accessToken(env.store));
 		expect(tokenCalls(env.sim)).toHaveLength(1);
 	});
 
 	it('asks 100 shipments per request (250 = 3 requests)', async () => {
+		env.sim.control.setConfig({ formsMethod: 'POST' });
 		const shipmentIds = seedInState(env.sim, 250, 'PACKED');
 		const items = ok(await runOnIds(env, getForms, shipmentIds));
 		expect(items).toHaveLength(250);
@@ -222,10 +224,11 @@ describe('Shipment > Get Forms', () => {
 	});
 
 	it('does not fall back on other errors: a 400 is the marketplace message', async () => {
+		env.sim.control.setConfig({ formsMethod: 'POST' });
 		const error = failed(await runAction(env.store, SELF, getForms, [{ id: 'unknown-shipment' }]));
 		expect(error.message).toBe(
 			'Get forms failed: INVALID_SHIPMENTS: Invalid shipment ids: unknown-shipment (HTTP 400)',
 		);
-		expect(apiCalls(env.sim).map((call) => call.method)).toEqual(['GET']);
+		expect(apiCalls(env.sim).map((call) => call.method)).toEqual(['POST']);
 	});
 });

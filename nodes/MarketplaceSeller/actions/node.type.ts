@@ -11,7 +11,14 @@ type NodeTypeMap = {
 		| 'getForms'
 		| 'updateFormAck'
 		| 'dispatch'
-		| 'cancel';
+		| 'cancel'
+		| 'getHandoverCounts'
+		| 'downloadManifest'
+		| 'selfShipDispatch'
+		| 'markDelivered'
+		| 'recordDeliveryAttempt'
+		| 'updateTracking'
+		| 'getReturnsOtc';
 	notificationSubscription: 'update';
 	token: 'checkExpiry';
 	authorization: 'getUrl' | 'completeAuthorization' | 'connectSeller';

@@ -148,3 +148,16 @@ export function readDate(
 	}
 	return date;
 }
+
+/**
+ * Today's date at the offset a date-time carries (2025-03-05T10:00:00+05:30 -> today in +05:30),
+ * so "not after today" is judged on the calendar the date was written in.
+ */
+export function todayAtOffsetOf(dateTime: string): string {
+	const match = /(Z|([+-])(\d{2}):?(\d{2}))$/i.exec(dateTime);
+	const minutes =
+		!match || match[1].toUpperCase() === 'Z'
+			? 0
+			: (match[2] === '-' ? -1 : 1) * (Number(match[3]) * 60 + Number(match[4]));
+	return new Date(Date.now() + minutes * 60000).toISOString().slice(0, 10);
+}

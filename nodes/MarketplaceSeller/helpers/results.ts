@@ -29,6 +29,8 @@ const ERROR_CODE_HINTS: Record<string, string> = {
 		'A marketplace system was temporarily unavailable; try again in a few minutes.',
 	EMPTY_OR_INVALID_REASON_FOR_CANCELLATION:
 		'Use one of the documented reasons: cannot_procure_item, not_enough_inventory, b2b_order.',
+	UNPROCESSABLE_ENTITY:
+		'A mandatory field is missing or a value breaks a rule (see the message). For a self-ship dispatch the marketplace may also require the Delivery Partner Code.',
 };
 
 /** `status` in the reference, `processingStatus` in older pages (docs/marketplace-api/discrepancies.md#per-item-status-field). */
@@ -101,12 +103,14 @@ export function shipmentAction<P>(
 		operation: string;
 		/** How messages name the action on one shipment, when it differs from `operation`. */
 		what?: string;
+		/** Shipments per request when the call's limit is not 25 (self-ship calls: 100). */
+		size?: number;
 	},
 ): Pick<BatchSpec<P>, 'size' | 'send' | 'idField' | 'effect'> {
 	const what = action.what ?? action.operation;
 	const checkable = canCheckState(action.path);
 	return {
-		size: SHIPMENT_ACTION_BATCH_SIZE,
+		size: action.size ?? SHIPMENT_ACTION_BATCH_SIZE,
 		idField: 'shipmentId',
 		effect: 'changes',
 		send: async (batch) => {

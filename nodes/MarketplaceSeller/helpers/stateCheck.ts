@@ -50,6 +50,9 @@ const REQUESTED_STATE: Record<string, Done> = {
 		const inGroups = items.filter((item) => groups.includes(String(item.cancellationGroupId)));
 		return inGroups.length > 0 && inGroups.every((item) => item.status === 'CANCELLED');
 	},
+	// Self-ship (docs/marketplace-api/self-ship.md#life-cycle): a delivery attempt leaves the state as it was, so it cannot be confirmed this way.
+	[`${PATHS.shipments}/selfShip/dispatch`]: allIn(['SHIPPED', 'DELIVERED', 'COMPLETED']),
+	[`${PATHS.shipments}/selfShip/delivery`]: allIn(['DELIVERED', 'COMPLETED']),
 };
 
 export function canCheckState(path: string): boolean {

@@ -6,7 +6,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { entityFields, locationsProperty, packagesProperty } from './listing.fields';
+import {
+	entityFields,
+	locationsProperty,
+	packagesProperty,
+	subsidizedShippingProperty,
+} from './listing.fields';
 import { labelFieldOptions } from './labels.fields';
 import {
 	fieldsMode,
@@ -42,7 +47,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: fieldsMode,
-		options: labelFieldOptions,
+		options: [...labelFieldOptions, subsidizedShippingProperty],
 	},
 ];
 

@@ -267,6 +267,16 @@ export const archivedStatusProperty: INodeProperties = {
 		'Whether the listing is archived; left out, the listing keeps its current archived status',
 };
 
+/** Writable on create and update (docs/marketplace-api/listings.md#create). */
+export const subsidizedShippingProperty: INodeProperties = {
+	displayName: 'Subsidized Shipping',
+	name: 'subsidizedShipping',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether the listing takes part in the marketplace's subsidized shipping (the listing's subsidized_shipping)",
+};
+
 /** Entity fields shared by Create (top level) and Update (inside a collection). */
 export function entityFields(required: boolean): INodeProperties[] {
 	const requiredFlag = required ? { required: true } : {};

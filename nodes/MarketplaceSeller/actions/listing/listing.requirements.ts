@@ -73,6 +73,7 @@ const NOT_HYPERLOCAL: Record<string, string> = {
 	fulfillment_profile: 'not part of a hyperlocal listing',
 	fulfillment: 'not part of a hyperlocal listing',
 	shipping_fees: 'not part of a hyperlocal listing',
+	subsidized_shipping: 'not part of a hyperlocal listing',
 };
 
 /** The hyperlocal entities, which the standard listing has as lists. */

@@ -22,6 +22,7 @@ const WRITABLE_FIELDS = [
 	'address_label',
 	'dating_label',
 	'archived_status',
+	'subsidized_shipping',
 ];
 
 /** Entities whose fields a change merges into the current listing; lists are replaced whole. */
@@ -146,6 +147,8 @@ export function listingFromFields(fields: IDataObject): IDataObject {
 		: undefined;
 	if (datingLabel) listing.dating_label = datingLabel;
 	if (fields.archivedStatus !== undefined) listing.archived_status = fields.archivedStatus;
+	if (fields.subsidizedShipping !== undefined)
+		listing.subsidized_shipping = fields.subsidizedShipping;
 	return listing;
 }
 
@@ -175,6 +178,7 @@ export function normalizeListing(input: IDataObject): IDataObject {
 		['fulfillmentProfile', 'fulfillment_profile'],
 		['archivedStatus', 'archived_status'],
 		['shippingFees', 'shipping_fees'],
+		['subsidizedShipping', 'subsidized_shipping'],
 	]) {
 		rename(listing, from, to);
 	}

@@ -14,6 +14,7 @@ import {
 	listingStatusProperty,
 	locationsProperty,
 	packagesProperty,
+	subsidizedShippingProperty,
 } from './listing.fields';
 import { labelFieldOptions } from './labels.fields';
 import { readListing, readSku } from './listing.input';
@@ -55,6 +56,7 @@ const properties: INodeProperties[] = [
 			locationsProperty,
 			packagesProperty,
 			...labelFieldOptions,
+			subsidizedShippingProperty,
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];

@@ -11,6 +11,13 @@ import * as getAll from './getAll.operation';
 import * as getDetails from './getDetails.operation';
 import * as getForms from './getForms.operation';
 import * as updateFormAck from './updateFormAck.operation';
+import * as downloadManifest from './downloadManifest.operation';
+import * as getHandoverCounts from './getHandoverCounts.operation';
+import * as getReturnsOtc from './getReturnsOtc.operation';
+import * as markDelivered from './markDelivered.operation';
+import * as recordDeliveryAttempt from './recordDeliveryAttempt.operation';
+import * as selfShipDispatch from './selfShipDispatch.operation';
+import * as updateTracking from './updateTracking.operation';
 
 export {
 	cancel,
@@ -24,6 +31,13 @@ export {
 	getDetails,
 	getForms,
 	updateFormAck,
+	downloadManifest,
+	getHandoverCounts,
+	getReturnsOtc,
+	markDelivered,
+	recordDeliveryAttempt,
+	selfShipDispatch,
+	updateTracking,
 };
 
 export const description: INodeProperties[] = [
@@ -59,6 +73,12 @@ export const description: INodeProperties[] = [
 				action: 'Download shipment labels',
 			},
 			{
+				name: 'Download Manifest',
+				value: 'downloadManifest',
+				description: 'Download the manifest PDF of a logistics vendor group for the pickup',
+				action: 'Download shipment manifest',
+			},
+			{
 				name: 'Generate Labels',
 				value: 'generateLabels',
 				description:
@@ -84,10 +104,29 @@ export const description: INodeProperties[] = [
 				action: 'Get shipment forms',
 			},
 			{
+				name: 'Get Handover Counts',
+				value: 'getHandoverCounts',
+				description:
+					'Get per logistics vendor group the shipments awaiting pickup, the pickup slot and the one-time code',
+				action: 'Get shipment handover counts',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'Get many shipments by type, state, location, SKU and dates',
 				action: 'Get many shipments',
+			},
+			{
+				name: 'Get Returns OTC',
+				value: 'getReturnsOtc',
+				description: 'Get the one-time codes for receiving returns from the logistics vendor',
+				action: 'Get returns OTC for shipments',
+			},
+			{
+				name: 'Mark Delivered',
+				value: 'markDelivered',
+				description: 'Mark shipped self-ship shipments delivered to the buyer',
+				action: 'Mark self ship shipments delivered',
 			},
 			{
 				name: 'Mark Ready to Dispatch',
@@ -96,10 +135,29 @@ export const description: INodeProperties[] = [
 				action: 'Mark shipments ready to dispatch',
 			},
 			{
+				name: 'Record Delivery Attempt',
+				value: 'recordDeliveryAttempt',
+				description:
+					'Record a failed delivery attempt of self-ship shipments and the new delivery date',
+				action: 'Record self ship shipment delivery attempt',
+			},
+			{
+				name: 'Self-Ship Dispatch',
+				value: 'selfShipDispatch',
+				description: 'Mark self-ship shipments shipped, with invoice and tracking',
+				action: 'Dispatch self ship shipments',
+			},
+			{
 				name: 'Update Form Acknowledgement',
 				value: 'updateFormAck',
 				description: 'Unblock shipments stuck on form generation with acknowledgement numbers',
 				action: 'Update shipment form acknowledgement',
+			},
+			{
+				name: 'Update Tracking',
+				value: 'updateTracking',
+				description: 'Change the tracking ID of a self-ship shipment',
+				action: 'Update self ship shipment tracking',
 			},
 		],
 		default: 'getAll',
@@ -115,4 +173,11 @@ export const description: INodeProperties[] = [
 	...getDetails.description,
 	...getForms.description,
 	...updateFormAck.description,
+	...downloadManifest.description,
+	...getHandoverCounts.description,
+	...getReturnsOtc.description,
+	...markDelivered.description,
+	...recordDeliveryAttempt.description,
+	...selfShipDispatch.description,
+	...updateTracking.description,
 ];

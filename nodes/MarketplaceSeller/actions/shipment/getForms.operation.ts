@@ -21,8 +21,10 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The spec and the overview say GET, the API reference says POST (docs/marketplace-api/discrepancies.md#forms-method): ask with
- * GET and fall back to POST when the marketplace answers 404 or 405.
+ * The spec and the overview say GET, the API reference says POST, and the newest reference
+ * documents only POST (docs/marketplace-api/discrepancies.md#forms-method): ask with POST, which
+ * saves a call where the reference is right, and fall back to GET when the marketplace answers
+ * 404 or 405.
  */
 async function fetchForms(
 	context: IExecuteFunctions,
@@ -30,10 +32,11 @@ async function fetchForms(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const request: MarketplaceRequest = {
-		method: 'GET',
+		method: 'POST',
 		path: `${PATHS.shipments}/${idsInPath(shipmentIds)}/forms`,
 		family: 'orders',
-		// Reading forms: the POST fallback changes nothing either.
+		body: {},
+		// Reading forms: asked with POST, it changes nothing.
 		repeatable: true,
 		expect: { shipments: 'list' },
 		operation: 'Get forms',
@@ -48,7 +51,7 @@ async function fetchForms(
 	}
 	if (response !== undefined) return response;
 	if (failure?.httpCode === '404' || failure?.httpCode === '405') {
-		return await apiRequest<IDataObject>(context, { ...request, method: 'POST', body: {} });
+		return await apiRequest<IDataObject>(context, { ...request, method: 'GET', body: undefined });
 	}
 	throw failure;
 }

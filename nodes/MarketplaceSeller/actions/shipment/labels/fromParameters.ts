@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readDate } from '../../../helpers/dates';
+import { DATE_FORMATS } from '../../../../shared/profile';
 import { readJsonObject, readRequiredText, splitList } from '../../../helpers/parameters';
 import type { LabelRequest } from './labelRequest';
 
@@ -19,7 +20,7 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 	for (const key of ['invoices', 'taxItems', 'serialNumbers', 'subShipments']) {
 		if (parsed[key] !== undefined) request[key] = parsed[key];
 	}
-	// invoiceDate is a date in the official model: a date-time keeps its date (docs/api-choices.md#generate-labels).
+	// invoiceDate is a date by default: a date-time keeps its date (docs/api-choices.md#generate-labels); the format is one switch (docs/api-choices.md#date-format-switches).
 	if (Array.isArray(request.invoices)) {
 		request.invoices = (request.invoices as unknown[]).map((invoice) =>
 			invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice)
@@ -30,7 +31,7 @@ function fromJson(context: IExecuteFunctions, request: LabelRequest, itemIndex: 
 							(invoice as IDataObject).invoiceDate,
 							itemIndex,
 							`Shipment ${shipmentId}: Invoice Date`,
-							'day',
+							DATE_FORMATS.labelInvoiceDate,
 						),
 					}
 				: invoice,
@@ -59,7 +60,13 @@ function fromFields(context: IExecuteFunctions, request: LabelRequest, itemIndex
 	request.invoices = entries(context, 'invoices', 'invoice', itemIndex).map((invoice) => ({
 		orderId: String(invoice.orderId ?? '').trim(),
 		...(invoice.invoiceNumber ? { invoiceNumber: String(invoice.invoiceNumber) } : {}),
-		invoiceDate: readDate(context, invoice.invoiceDate, itemIndex, 'Invoice Date', 'day'),
+		invoiceDate: readDate(
+			context,
+			invoice.invoiceDate,
+			itemIndex,
+			'Invoice Date',
+			DATE_FORMATS.labelInvoiceDate,
+		),
 	}));
 	const taxItems = entries(context, 'taxItems', 'taxItem', itemIndex);
 	if (taxItems.length > 0) {

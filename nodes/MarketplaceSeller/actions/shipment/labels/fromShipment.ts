@@ -5,7 +5,8 @@
  */
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { todayInZone } from '../../../helpers/dates';
+import { formatInZone, todayInZone } from '../../../helpers/dates';
+import { DATE_FORMATS } from '../../../../shared/profile';
 import { listOf } from '../../../../shared/transport';
 import type { LabelRequest } from './labelRequest';
 
@@ -37,8 +38,11 @@ export function labelRequestFromShipment(
 	}
 	const live = orderItems.filter((item) => item.status !== 'CANCELLED');
 	const prefix = String(context.getNodeParameter('invoiceNumberPrefix', itemIndex, 'INV-') ?? '');
-	// The official model types invoiceDate as a date, yyyy-MM-dd (docs/marketplace-api/shipments.md#generate-labels; docs/api-choices.md#generate-labels).
-	const invoiceDate = todayInZone(context.getTimezone());
+	// invoiceDate is a date, yyyy-MM-dd, by default (docs/marketplace-api/shipments.md#generate-labels; docs/api-choices.md#date-format-switches).
+	const invoiceDate =
+		DATE_FORMATS.labelInvoiceDate === 'day'
+			? todayInZone(context.getTimezone())
+			: formatInZone(Date.now(), context.getTimezone());
 	const taxRate = context.getNodeParameter('shipmentTaxRate', itemIndex) as number;
 	const dimensions = {
 		length: context.getNodeParameter('packageLength', itemIndex, 0),
