@@ -7,6 +7,7 @@ import { registerDocumentRoutes } from './documents/routes';
 import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerListingRoutes } from './listings/routes';
 import { registerReturnRoutes } from './returns/routes';
+import { registerServiceRoutes } from './services/routes';
 
 export function apiRouter(world: World): Router {
 	const router = new Router();
@@ -16,5 +17,6 @@ export function apiRouter(world: World): Router {
 	registerSubscriptionRoutes(router, world);
 	registerListingRoutes(router, world);
 	registerReturnRoutes(router, world);
+	registerServiceRoutes(router, world);
 	return router;
 }

@@ -382,8 +382,8 @@ describe('Resource locators: shipments and locations "From List"', () => {
 					)
 				: [],
 		);
-		// 7 in the shipment and subscription operations, 2 in Create / Update Hyperlocal.
-		expect(locators.length).toBe(9);
+		// 7 in the shipment and subscription operations, 2 in Create / Update Hyperlocal, 6 in the return actions.
+		expect(locators.length).toBe(15);
 		expect(nested.map((option) => option.name)).toEqual(['locationId', 'locationId']);
 		for (const property of [...locators, ...nested]) {
 			expect((property.default as { mode: string }).mode).toBe('list');
