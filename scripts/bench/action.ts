@@ -28,6 +28,7 @@ import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSell
 import { startSimulator, type Simulator } from '../../simulator';
 import { CredentialStore, runNode, type RunNodeResult } from '../../test/support/n8nHarness';
 import { collectGarbage, median } from './measure';
+import { returnApprovals } from './returnActions';
 
 const SELF = 'marketplaceSellerApi';
 const N = 1_000;
@@ -303,6 +304,7 @@ async function requestCounts(sim: Simulator, store: CredentialStore): Promise<bo
 		{ resource: 'listing', operation: 'get', skus: '={{ $json.sku }}' },
 		skus,
 	);
+	await returnApprovals(sim, measure, N);
 	return allAtFloor;
 }
 
