@@ -6,6 +6,11 @@
  * receives the pushes that follow, one execution each. A courier return cancelled the same way
  * pushes return_cancelled.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { repoRoot } from '../../scripts/e2e/lib';
+import { prepareExample } from '../../scripts/demo/examples';
 import { useSession } from './support/session';
 import {
 	ACTION_NODE,
@@ -142,5 +147,39 @@ describe('a self-ship return through its whole life, driven by the node (n8n 2.4
 		await s().sim.control.flushNotifications();
 		await until(async () => (await pushedFor(returnId)).length >= 2);
 		expect(await pushedFor(returnId)).toEqual(['return_cancelled', 'return_created']);
+	});
+
+	it('examples/return-tech-visit.json, published: a confirmed defect approves the return, none rejects it', async () => {
+		const file = 'return-tech-visit.json';
+		const example = {
+			file,
+			workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', file), 'utf8')),
+		};
+		const { workflow, webhookPaths } = prepareExample(example, {
+			credential: { id: s().credential.id, name: s().credential.name },
+			filesFolder: '',
+		});
+		const created = await s().api.createWorkflow(workflow);
+		await s().api.publishWorkflow(created.id);
+		const status = (returnId: string) =>
+			s()
+				.sim.control.listReturns({})
+				.returns.find((r) => r.returnId === returnId) as Record<string, unknown>;
+		const visit = async (defect: boolean) => {
+			const buyer = await s().sim.control.createSelfShipReturn({ locationId: LOCATION });
+			const returnId = String(buyer.return.returnId);
+			const answer = await s().n8n.postWebhook(webhookPaths[0], {
+				returnId,
+				locationId: LOCATION,
+				defect,
+				notes: defect ? 'Screen broken' : 'Works as described',
+				visitedAt: at(-1),
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.data).toEqual([expect.objectContaining({ returnId, status: 'SUCCESS' })]);
+			return status(returnId);
+		};
+		expect((await visit(true)).approvedOn).not.toBeNull();
+		expect((await visit(false)).status).toBe('RETURN_REJECTED');
 	});
 });
