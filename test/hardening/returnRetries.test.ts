@@ -12,6 +12,7 @@ jest.mock('n8n-workflow', () =>
 );
 
 import {
+	accessToken,
 	callsOf,
 	LOC_1,
 	ok,
@@ -21,6 +22,7 @@ import {
 	SELF,
 	useSimulator,
 } from '../action/helpers';
+import { assertNoSecret, visibleRunText } from './support/secretGuard';
 import { selfShipReturn, simDate, wireReturn } from '../action/returnHelpers';
 
 const APPROVE = 'POST /sellers/v2/returns/approve';
@@ -173,5 +175,44 @@ describe('return actions are never repeated blindly', () => {
 		expect(callsOf(env.sim, SERVICE_COMPLETE)).toHaveLength(1);
 		expect(error.message).toMatch(/^Complete service failed: no answer from the marketplace/);
 		expect(error.description).toMatch(/It was not sent again, so that it is not done twice/);
+	});
+
+	it('a per-return message and a service reason that echo the token or the app secret come out redacted', async () => {
+		const { returnId } = await selfShipReturn(env);
+		ok(await runAction(env.store, SELF, { ...approve, operation: 'cancel' }, [{ id: returnId }]));
+		const secrets = [accessToken(env.store), env.sim.demo.selfApp.appSecret];
+		const echo = `token ${secrets[0]} secret ${secrets[1]}`;
+		env.sim.control.addFault({
+			route: COMPLETE,
+			status: 200,
+			body: {
+				returns: [{ returnId, processingStatus: 'FAILURE', errorCode: 'X', errorMessage: echo }],
+			},
+			times: 1,
+		});
+		const returned = await runAction(env.store, SELF, { ...approve, operation: 'complete' }, [
+			{ id: returnId },
+		]);
+		env.sim.control.addFault({
+			route: SERVICE_COMPLETE,
+			status: 200,
+			body: { services: [{ serviceFulfilmentId: 'SF1', status: 'FAILURE', failureReason: echo }] },
+			times: 1,
+		});
+		const serviced = await runAction(
+			env.store,
+			SELF,
+			{
+				resource: 'service',
+				operation: 'complete',
+				serviceFulfilmentIds: 'SF1',
+				deliveryDate: simDate(env, -1),
+			},
+			[{}],
+			true,
+		);
+		const text = visibleRunText(returned.error, []) + visibleRunText(undefined, serviced.items);
+		expect(text).toContain('[redacted]');
+		assertNoSecret(text, secrets, 'return and service failures');
 	});
 });
