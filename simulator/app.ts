@@ -8,6 +8,7 @@ import { registerSubscriptionRoutes } from './subscriptions/routes';
 import { registerListingRoutes } from './listings/routes';
 import { registerReturnRoutes } from './returns/routes';
 import { registerSelfShipRoutes } from './selfShip/routes';
+import { registerServiceRoutes } from './services/routes';
 
 export function apiRouter(world: World): Router {
 	const router = new Router();
@@ -18,5 +19,6 @@ export function apiRouter(world: World): Router {
 	registerListingRoutes(router, world);
 	registerReturnRoutes(router, world);
 	registerSelfShipRoutes(router, world);
+	registerServiceRoutes(router, world);
 	return router;
 }

@@ -22,6 +22,7 @@ import { ShipmentFailureInjector } from './shipments/failures';
 import { ListingStore } from './listings/store';
 import type { ListingRecord } from './listings/model';
 import { ReturnStore } from './returns/store';
+import { ServiceStore } from './services/store';
 import type { ReturnRecord } from './returns/model';
 import { SubscriptionStore } from './subscriptions/store';
 import { SnapshotPager } from './paging';
@@ -50,6 +51,7 @@ export class World {
 	shipments!: ShipmentStore;
 	listings!: ListingStore;
 	returns!: ReturnStore;
+	services!: ServiceStore;
 	subscriptions!: SubscriptionStore;
 	factory!: RecordFactory;
 	shipmentPages!: SnapshotPager<string>;
@@ -92,6 +94,7 @@ export class World {
 		this.shipments = new ShipmentStore();
 		this.listings = new ListingStore();
 		this.returns = new ReturnStore();
+		this.services = new ServiceStore();
 		this.subscriptions = new SubscriptionStore();
 		this.selfShip = new SelfShipStore();
 		this.factory = new RecordFactory(new Prng(this.options.seed), () => this.now());

@@ -12,6 +12,7 @@ import * as authorization from './actions/authorization/Authorization.resource';
 import * as listing from './actions/listing/Listing.resource';
 import * as notificationSubscription from './actions/notificationSubscription/NotificationSubscription.resource';
 import * as returns from './actions/return/Return.resource';
+import * as service from './actions/service/Service.resource';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 import * as shipment from './actions/shipment/Shipment.resource';
@@ -41,6 +42,11 @@ const resourceProperty: INodeProperties = {
 			description: 'Order and return push notifications',
 		},
 		{ name: 'Return', value: 'return', description: 'Customer and courier returns' },
+		{
+			name: 'Service',
+			value: 'service',
+			description: 'Assembly, installation and tech visit services of self-ship orders',
+		},
 		{
 			name: 'Shipment',
 			value: 'shipment',
@@ -112,6 +118,7 @@ export class MarketplaceSeller implements INodeType {
 			...authorization.description,
 			...listing.description,
 			...returns.description,
+			...service.description,
 		],
 	};
 

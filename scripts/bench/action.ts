@@ -28,6 +28,7 @@ import { MarketplaceSeller } from '../../nodes/MarketplaceSeller/MarketplaceSell
 import { startSimulator, type Simulator } from '../../simulator';
 import { CredentialStore, runNode, type RunNodeResult } from '../../test/support/n8nHarness';
 import { collectGarbage, median } from './measure';
+import { returnApprovals } from './returnActions';
 
 const SELF = 'marketplaceSellerApi';
 const N = 1_000;
@@ -342,6 +343,7 @@ async function requestCounts(sim: Simulator, store: CredentialStore): Promise<bo
 			tokensBefore,
 		'requests',
 	);
+	await returnApprovals(sim, measure, N);
 	return allAtFloor;
 }
 

@@ -59,6 +59,13 @@ import {
 import { changeShipment, shipmentSummary, type ShipmentChange } from './shipmentState';
 import { generateHandoverOtcs } from '../selfShip/handover';
 import type { HandoverForm } from '../selfShip/store';
+import {
+	createSelfShipReturn,
+	createService,
+	getService,
+	type SelfShipReturnRequest,
+	type ServiceRequest,
+} from './selfShipReturns';
 
 export interface TokenView {
 	token: string;
@@ -297,6 +304,36 @@ export class SimulatorControl {
 			total: hits.length,
 			returns: hits.map((r) => ({ ...returnToWire(r), source: r.source })),
 		};
+	}
+
+	/** The buyer asks for a return of a self-ship order (a customer return gets its tech visit); return_created is pushed unless notify is false. */
+	async createSelfShipReturn(req: SelfShipReturnRequest = {}): Promise<{
+		return: Record<string, unknown>;
+		serviceFulfilmentId: string | null;
+		notifications: SendResult[];
+	}> {
+		const created = createSelfShipReturn(this.world, req);
+		const notifications: SendResult[] = [];
+		if (req.notify !== false && this.world.notifier.receiver)
+			notifications.push(
+				await notifying(() =>
+					this.world.notifier.sendReturnEvent('return_created', created.record),
+				),
+			);
+		return {
+			return: { sellerId: created.record.sellerId, ...returnToWire(created.record) },
+			serviceFulfilmentId: created.serviceFulfilmentId,
+			notifications,
+		};
+	}
+
+	/** An installation or assembly service of a self-ship shipment. */
+	createService(req: ServiceRequest): Record<string, unknown> {
+		return createService(this.world, req);
+	}
+
+	getService(serviceFulfilmentId: string): Record<string, unknown> {
+		return getService(this.world, serviceFulfilmentId);
 	}
 
 	async setReturnStatus(

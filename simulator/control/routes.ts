@@ -70,6 +70,14 @@ export function controlRouter(control: SimulatorControl): Router {
 		),
 	);
 
+	r.add('POST', `${P}/buyer/returns`, async (ctx) =>
+		ok(await control.createSelfShipReturn(b(ctx))),
+	);
+	r.add('POST', `${P}/services`, (ctx) => ok(control.createService(b(ctx))));
+	r.add('GET', `${P}/services/{serviceFulfilmentId}`, (ctx) =>
+		ok(control.getService(ctx.params.serviceFulfilmentId)),
+	);
+
 	r.add('GET', `${P}/clock`, () => ok(control.getClock()));
 	r.add('POST', `${P}/clock/advance`, (ctx) => ok(control.advanceClock(b(ctx))));
 

@@ -259,6 +259,14 @@ export class Notifier {
 		void promise.finally(() => this.pending.delete(promise));
 	}
 
+	/** As autoShipmentEvent, for a return changed by a seller's return action. */
+	autoReturnEvent(eventType: ReturnEventType, ret: ReturnRecord): void {
+		if (!this.deps.config().autoNotify || !this.receiver) return;
+		const promise = this.sendReturnEvent(eventType, ret, {}, true).catch(() => undefined);
+		this.pending.add(promise);
+		void promise.finally(() => this.pending.delete(promise));
+	}
+
 	private resolveReceiver(switches: PushSwitches): Receiver {
 		if (switches.url)
 			return { url: switches.url, registeredUrl: switches.registeredUrl ?? switches.url };

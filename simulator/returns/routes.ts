@@ -11,6 +11,8 @@ import type { World } from '../world';
 import { parseDate, toIst, toIstOrNull } from '../util/dates';
 import { RETURN_SOURCES, type ReturnRecord, type ReturnSource } from './model';
 import type { PageRef } from '../paging';
+import { serviceToWire } from '../services/model';
+import { registerReturnActionRoutes } from './actionRoutes';
 
 export const RETURNS_PAGE_SIZE = 25;
 export const RETURN_IDS_LIMIT = 25;
@@ -39,11 +41,12 @@ export function returnToWire(r: ReturnRecord): Record<string, unknown> {
 		approvedOn: toIstOrNull(r.approvedMs),
 		expectedDate: toIst(r.expectedDateMs),
 		serviceProfile: r.serviceProfile,
-		services: [],
+		services: r.techVisit ? [serviceToWire(r.techVisit)] : [],
 	};
 }
 
 export function registerReturnRoutes(router: Router, world: World): void {
+	registerReturnActionRoutes(router, world);
 	router.add('GET', '/sellers/v2/returns', (ctx) => {
 		const seller = sellerAuth(ctx).sellerId;
 		const source = queryParam(ctx.query, 'source') as ReturnSource | undefined;

@@ -31,7 +31,16 @@ type NodeTypeMap = {
 		| 'updateInventory'
 		| 'get'
 		| 'getAll';
-	return: 'get' | 'getAll';
+	return:
+		| 'get'
+		| 'getAll'
+		| 'approve'
+		| 'reject'
+		| 'markPickedUp'
+		| 'recordPickupAttempt'
+		| 'complete'
+		| 'cancel';
+	service: 'recordAttempt' | 'complete';
 };
 
 export type MarketplaceSellerResource = keyof NodeTypeMap;

@@ -7,6 +7,7 @@ import * as listing from './listing/Listing.resource';
 import type { MarketplaceSellerOperation, MarketplaceSellerResource } from './node.type';
 import * as notificationSubscription from './notificationSubscription/NotificationSubscription.resource';
 import * as returns from './return/Return.resource';
+import * as service from './service/Service.resource';
 import * as shipment from './shipment/Shipment.resource';
 import * as token from './token/Token.resource';
 
@@ -32,6 +33,7 @@ const resources: Record<MarketplaceSellerResource, Record<string, unknown>> = {
 	authorization,
 	listing,
 	return: returns,
+	service,
 };
 
 /**

@@ -188,6 +188,8 @@ const UNIT_NOUNS: Record<string, [string, string]> = {
 	shipmentId: ['shipment', 'shipments'],
 	sku: ['SKU', 'SKUs'],
 	id: ['ID', 'IDs'],
+	returnId: ['return', 'returns'],
+	serviceFulfilmentId: ['service', 'services'],
 };
 
 function counted(count: number, idField: string): string {
