@@ -12,11 +12,14 @@ jest.mock('n8n-workflow', () =>
 		.withInstantSleep(),
 );
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { memoryKey } from '../../nodes/MarketplaceSellerPollTrigger/change/memory';
 import { DeadlineMemory } from '../../nodes/MarketplaceSellerPollTrigger/deadlines/memory';
-import { PollTriggerRunner } from './pollHarness';
+import { validate, type JsonSchema } from '../support/jsonSchema';
+import { manualPoll, PollTriggerRunner } from './pollHarness';
 import { usePollSession } from './support/pollSession';
 
 const LOC_1 = 'LOC-DEMO-1';
@@ -329,5 +332,29 @@ describe('Deadlines watch', () => {
 		at(MINUTE);
 		await env.sim.control.setShipmentState(a, { state: 'PACKED' });
 		expect(alerts((await both.poll()).items, [a])).toEqual([`shipment_packed ${a}`]);
+	});
+
+	test('due soon and overdue items, polled and from Fetch Test Event, conform to the output schema', async () => {
+		const schema = JSON.parse(
+			readFileSync(
+				join(__dirname, '../../nodes/MarketplaceSellerPollTrigger/__schema__/v1.0.0.json'),
+				'utf8',
+			),
+		) as JsonSchema;
+		due(1, 2 * HOUR, { itemCount: 2 });
+		due(1, -HOUR, { shipmentType: 'SELF', hold: true });
+		const polled = (await new PollTriggerRunner(env.store, DEADLINES).poll()).items;
+		const manual = (await manualPoll(env.store, DEADLINES)).items;
+		const items = [...polled, ...manual];
+		expect(
+			new Set(items.map((i) => `${String(i.eventType)} ${String((i.poll as IDataObject).mode)}`)),
+		).toEqual(
+			new Set([`${DUE_SOON} poll`, `${OVERDUE} poll`, `${DUE_SOON} manual`, `${OVERDUE} manual`]),
+		);
+		expect(manual.length).toBeLessThanOrEqual(10);
+		const problems = items.flatMap((item) =>
+			validate(item, schema, { complete: true }).map((p) => `${String(item.eventType)} ${p}`),
+		);
+		expect(problems).toEqual([]);
 	});
 });
