@@ -357,4 +357,18 @@ describe('Deadlines watch', () => {
 		);
 		expect(problems).toEqual([]);
 	});
+
+	test('a lead time out of range is refused before anything is sent', async () => {
+		env.sim.control.clearCalls();
+		for (const leadTimeMinutes of [0, -5, 'soon', 7 * 24 * 60 + 1]) {
+			const runner = new PollTriggerRunner(env.store, {
+				...DEADLINES,
+				options: { leadTimeMinutes },
+			});
+			await expect(runner.poll()).rejects.toThrow(
+				/Lead Time \(Minutes\) must be a number from 1 to 10080/,
+			);
+		}
+		expect(env.sim.control.listCalls({}).calls).toEqual([]);
+	});
 });
