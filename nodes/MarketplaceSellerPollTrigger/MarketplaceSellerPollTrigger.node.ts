@@ -11,6 +11,9 @@ import { credentialsByAuthentication } from '../shared/authentication';
 import { eventsSubtitle } from '../shared/eventsSubtitle';
 import { MARKETPLACE } from '../shared/profile';
 import { callBudget, describeBudget } from './budget';
+import { toDeadlineItem } from './deadlines/item';
+import { DeadlineMemory } from './deadlines/memory';
+import { readDeadlines, type DeadlineAlert } from './deadlines/watch';
 import { properties, readSettings } from './description';
 import { toItem } from './envelope';
 import { ALL_EVENTS, POLL_EVENT_KINDS } from './pollEvents';
@@ -78,7 +81,7 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventsSubtitle(POLL_EVENT_KINDS, ALL_EVENTS),
-		description: `Starts the workflow on new orders, shipment changes and returns, found by polling the ${MARKETPLACE.displayName}`,
+		description: `Starts the workflow on new orders, shipment changes, returns and dispatch deadlines, found by polling the ${MARKETPLACE.displayName}`,
 		defaults: {
 			name: NODE_DISPLAY_NAME,
 		},
@@ -97,7 +100,9 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 	static async pollChanges(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const settings = readSettings(this);
 		const source = transportSource(this, settings.filters);
-		const budget = callBudget(this.getNodeParameter('pollTimes', {}), settings.streams.length);
+		// The Deadlines watch is one more search per poll.
+		const lists = settings.streams.length + (settings.deadlines !== undefined ? 1 : 0);
+		const budget = callBudget(this.getNodeParameter('pollTimes', {}), lists);
 		const toItems = (
 			found: FoundChange[],
 			mode: 'poll' | 'manual',
@@ -112,12 +117,40 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 					callsPerHour: budget.callsPerHour,
 				}),
 			}));
+		const alertItems = (
+			alerts: DeadlineAlert[],
+			mode: 'poll' | 'manual',
+			now: number,
+			deadlineCalls: number,
+		): INodeExecutionData[] =>
+			alerts.map((alert) => ({
+				json: toDeadlineItem(alert, {
+					sellerId: settings.sellerId,
+					detectedAt: now,
+					mode,
+					leadMinutes: settings.leadMinutes ?? 0,
+					deadlineCalls,
+					callsPerHour: budget.callsPerHour,
+				}),
+			}));
 
 		if (this.getMode() === 'manual') {
 			// Shows what the workflow would get, without recording anything.
 			const now = Date.now();
 			const found = await latestChanges(settings, source, now, MANUAL_LOOKBACK_MS, MANUAL_LIMIT);
-			return found.length > 0 ? [toItems(found, 'manual', now)] : null;
+			const items = toItems(found, 'manual', now);
+			if (settings.deadlines !== undefined) {
+				// The earliest deadlines, as a first poll would report them (first page only).
+				const { leadMs, wanted } = settings.deadlines;
+				const pages = source.deadlinePages(now, leadMs)[Symbol.asyncIterator]();
+				const first = await pages.next();
+				await pages.return?.(undefined);
+				const page = first.done === true ? [] : first.value;
+				const read = await readDeadlines([page], new DeadlineMemory(), now, leadMs);
+				const alerts = read.alerts.filter((alert) => wanted(alert.eventType));
+				items.push(...alertItems(alerts.slice(0, MANUAL_LIMIT), 'manual', now, 1));
+			}
+			return items.length > 0 ? [items] : null;
 		}
 
 		const tick = await oneTickAtATime(
@@ -139,12 +172,17 @@ export class MarketplaceSellerPollTrigger implements INodeType {
 		}
 		const outcome = tick.value;
 		report(this, outcome, describeBudget(budget));
-		if (outcome.changes.length === 0) {
+		if (outcome.changes.length === 0 && outcome.alerts.length === 0) {
 			// Nothing to report but an error that is not a 429: let n8n show it (a failed poll).
 			const failure = outcome.failures.find((f) => !f.rateLimited);
 			if (failure !== undefined) throw failure.error;
 			return null;
 		}
-		return [toItems(outcome.changes, 'poll', outcome.now)];
+		return [
+			[
+				...toItems(outcome.changes, 'poll', outcome.now),
+				...alertItems(outcome.alerts, 'poll', outcome.now, outcome.deadlineCalls),
+			],
+		];
 	}
 }

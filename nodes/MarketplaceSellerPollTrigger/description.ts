@@ -20,28 +20,33 @@ import {
 	SHIPMENT_TYPES_FILTER,
 } from '../shared/shipmentFilterOptions';
 import { CALLS_PER_HOUR_LIMIT } from './budget';
-import { ALL_EVENTS, EVENT, eventFilter, POLL_EVENT_KINDS } from './pollEvents';
+import { DEFAULT_LEAD_MINUTES, type DeadlineSettings } from './deadlines/search';
+import { ALL_EVENTS, DEADLINE_EVENTS, EVENT, eventFilter, POLL_EVENT_KINDS } from './pollEvents';
 import { CANCELLATION_TYPES, planStreams, RETURN_SOURCES, type PollFilters } from './plan';
 import type { PollSettings } from './poller';
 
 export const DEFAULTS = {
 	overlapSeconds: 120,
 	maxRemembered: 10_000,
+	leadTimeMinutes: DEFAULT_LEAD_MINUTES,
 } as const;
 
 const LIMITS = {
+	leadTimeMinutes: { min: 1, max: 7 * 24 * 60 },
 	overlapSeconds: { min: 0, max: 3600 },
 	maxRemembered: { min: 100, max: 100_000 },
 } as const;
 
 const DEFAULT_OVERLAP = DEFAULTS.overlapSeconds;
 const DEFAULT_MAX_REMEMBERED = DEFAULTS.maxRemembered;
+const DEFAULT_LEAD_TIME = DEFAULTS.leadTimeMinutes;
 
 const eventOptions = [
 	{
 		name: 'All',
 		value: ALL_EVENTS,
-		description: 'Every change, including states this node has no name for',
+		description:
+			'Every change, including states this node has no name for (not the Deadlines alerts: choose those by name)',
 	},
 	...POLL_EVENT_KINDS.map((kind) => ({
 		name: kind.displayName,
@@ -66,6 +71,18 @@ export const properties: INodeProperties[] = [
 		name: 'costNotice',
 		type: 'notice',
 		default: '',
+	},
+	{
+		displayName:
+			'Deadlines (Shipment Dispatch Due Soon, Shipment Dispatch Overdue): each poll makes one more search, of the shipments not yet ' +
+			'Ready to Dispatch whose dispatch-by date is at most the lead time away or has passed, earliest first: one call per 20 such ' +
+			'shipments (every item says how many: poll.deadlineCalls). The first poll reports what is already due. Self-ship shipments ' +
+			'are watched for their dispatch-by date; their delivery and the approve, reject and pickup steps of returns are not: the ' +
+			'API documents no due date for them.',
+		name: 'deadlinesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { events: DEADLINE_EVENTS as string[] } },
 	},
 	authenticationProperty,
 	{
@@ -95,6 +112,18 @@ export const properties: INodeProperties[] = [
 					'Cancellations to watch; each is one list (one call per poll). None selected means all three.',
 			},
 			DISPATCH_SERVICE_TIERS_FILTER,
+			{
+				displayName: 'Lead Time (Minutes)',
+				name: 'leadTimeMinutes',
+				type: 'number',
+				typeOptions: {
+					minValue: LIMITS.leadTimeMinutes.min,
+					maxValue: LIMITS.leadTimeMinutes.max,
+				},
+				default: DEFAULT_LEAD_TIME,
+				description:
+					'Deadlines: how long before its dispatch-by date a shipment not yet Ready to Dispatch is reported as due soon (default 4 hours)',
+			},
 			{
 				displayName: 'Location ID',
 				name: 'locationId',
@@ -152,6 +181,7 @@ export const properties: INodeProperties[] = [
 ];
 
 interface PollOptions extends PollFilters {
+	leadTimeMinutes?: number;
 	overlapSeconds?: number;
 	maxRemembered?: number;
 	since?: string;
@@ -164,6 +194,8 @@ function list(value: unknown, allowed: readonly string[]): string[] | undefined 
 
 export interface NodeSettings extends PollSettings {
 	filters: PollFilters;
+	/** The Deadlines watch's lead time, when it runs. */
+	leadMinutes?: number;
 	sellerId: string | null;
 }
 
@@ -203,6 +235,26 @@ export function readSettings(context: IPollFunctions): NodeSettings {
 		cancellationTypes: list(options.cancellationTypes, CANCELLATION_TYPES),
 		returnSources: list(options.returnSources, RETURN_SOURCES),
 	};
+	const leadMinutes = Number(options.leadTimeMinutes ?? DEFAULTS.leadTimeMinutes);
+	if (
+		!Number.isFinite(leadMinutes) ||
+		leadMinutes < LIMITS.leadTimeMinutes.min ||
+		leadMinutes > LIMITS.leadTimeMinutes.max
+	) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Lead Time (Minutes) must be a number from ${LIMITS.leadTimeMinutes.min} to ${LIMITS.leadTimeMinutes.max}: ${String(options.leadTimeMinutes)}`,
+			{ description: 'Set how many minutes before the dispatch-by date a shipment is due soon.' },
+		);
+	}
+	const chosenDeadlines = events.filter((event) => DEADLINE_EVENTS.includes(event));
+	const deadlines: DeadlineSettings | undefined =
+		chosenDeadlines.length > 0
+			? {
+					leadMs: Math.round(leadMinutes * 60_000),
+					wanted: (eventType) => chosenDeadlines.includes(eventType),
+				}
+			: undefined;
 	const overlapSeconds = Number(options.overlapSeconds ?? DEFAULTS.overlapSeconds);
 	const maxRemembered = Number(options.maxRemembered ?? DEFAULTS.maxRemembered);
 	return {
@@ -226,5 +278,6 @@ export function readSettings(context: IPollFunctions): NodeSettings {
 		),
 		filters,
 		sellerId: filters.sellerId ?? null,
+		...(deadlines !== undefined ? { deadlines, leadMinutes } : {}),
 	};
 }

@@ -49,7 +49,16 @@ export const EVENT = {
 	shipmentPackingInProgress: 'shipment_packing_in_progress',
 	shipmentStateChanged: 'shipment_state_changed',
 	returnStatusChanged: 'return_status_changed',
+	// The Deadlines watch (deadlines/): not changes but a dispatch-by date coming near or passing.
+	shipmentDispatchDueSoon: 'shipment_dispatch_due_soon',
+	shipmentDispatchOverdue: 'shipment_dispatch_overdue',
 } as const;
+
+/** The Deadlines watch's events; "All" (every change) does not include them. */
+export const DEADLINE_EVENTS: readonly string[] = [
+	EVENT.shipmentDispatchDueSoon,
+	EVENT.shipmentDispatchOverdue,
+];
 
 export const POLL_EVENT_KINDS: readonly PollEventKind[] = [
 	{
@@ -176,6 +185,22 @@ export const POLL_EVENT_KINDS: readonly PollEventKind[] = [
 		kind: 'return',
 		state: 'RETURN_CANCELLED',
 		pushed: true,
+	},
+	{
+		eventType: EVENT.shipmentDispatchDueSoon,
+		displayName: 'Shipment Dispatch Due Soon',
+		description:
+			'Deadlines: a shipment not yet Ready to Dispatch whose dispatch-by date is within the lead time (poll only, not in All)',
+		kind: 'shipment',
+		pushed: false,
+	},
+	{
+		eventType: EVENT.shipmentDispatchOverdue,
+		displayName: 'Shipment Dispatch Overdue',
+		description:
+			'Deadlines: a shipment still not Ready to Dispatch after its dispatch-by date (poll only, not in All)',
+		kind: 'shipment',
+		pushed: false,
 	},
 ];
 

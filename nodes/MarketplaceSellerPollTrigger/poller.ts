@@ -40,6 +40,9 @@ import {
 	type StreamState,
 	type Window,
 } from './change/window';
+import { DeadlineMemory } from './deadlines/memory';
+import type { DeadlineSettings } from './deadlines/search';
+import { readDeadlines, type DeadlineAlert } from './deadlines/watch';
 import { SHIPMENT_PAGE_SIZE, type StreamSpec } from './plan';
 import type { PollState, StateStore } from './state';
 
@@ -48,6 +51,8 @@ export interface PageSource {
 	pages(stream: StreamSpec, window: Window): AsyncIterable<IDataObject[]>;
 	/** One page of the stream's most recently changed records in the window (manual runs). */
 	latest(stream: StreamSpec, window: Window, size: number): Promise<IDataObject[]>;
+	/** The Deadlines watch's search at `now`, page by page (deadlines/search.ts). */
+	deadlinePages?(now: number, leadMs: number): AsyncIterable<IDataObject[]>;
 }
 
 export interface PollSettings {
@@ -57,7 +62,18 @@ export interface PollSettings {
 	sinceMs?: number;
 	wanted: (eventType: string) => boolean;
 	maxRemembered: number;
+	/** Set when Due Soon or Overdue is chosen: the Deadlines watch runs after the streams. */
+	deadlines?: DeadlineSettings;
 }
+
+/** How messages name the Deadlines watch's search. */
+export const DEADLINE_LIST: StreamSpec = {
+	key: 'deadlines',
+	kind: 'shipments',
+	label: 'shipments due for dispatch (Deadlines)',
+	sortedByModified: false,
+	filter: {},
+};
 
 export interface PollDeps {
 	now: () => number;
@@ -94,6 +110,10 @@ export interface PollOutcome {
 	stoppedEarly: string[];
 	/** Streams whose two reads of the window differed: the window is read again next poll. */
 	unsettled: string[];
+	/** The Deadlines watch's alerts (those the user chose). */
+	alerts: DeadlineAlert[];
+	/** Calls the Deadlines watch's search made in this poll (included in pages). */
+	deadlineCalls: number;
 }
 
 function observe(stream: StreamSpec, record: IDataObject): ObservedRecord | undefined {
@@ -274,6 +294,8 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 		skipped: false,
 		stoppedEarly: [],
 		unsettled: [],
+		alerts: [],
+		deadlineCalls: 0,
 	};
 	if (state.backoffUntil !== undefined && now < state.backoffUntil) {
 		return { ...outcome, backoffUntil: state.backoffUntil, skipped: true };
@@ -316,6 +338,29 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 			lastModifiedMs:
 				cutShort && stream.sortedByModified && read.inOrder ? read.last?.ms : undefined,
 		});
+	}
+
+	// The Deadlines watch reads its whole list every poll, also the first one (what is already due
+	// is what a seller wants to know on day one): docs/marketplace-seller-poll-trigger.md#deadlines.
+	const deadlines = settings.deadlines;
+	if (deadlines !== undefined && deps.source.deadlinePages !== undefined) {
+		if (stopped) outcome.stoppedEarly.push(DEADLINE_LIST.label);
+		else if (!rateLimited) {
+			const read = await readDeadlines(
+				deps.source.deadlinePages(now, deadlines.leadMs),
+				(state.deadlines ??= new DeadlineMemory()),
+				now,
+				deadlines.leadMs,
+			);
+			outcome.pages += read.calls;
+			outcome.deadlineCalls = read.calls;
+			outcome.alerts = read.alerts.filter((alert) => deadlines.wanted(alert.eventType));
+			if (read.error !== undefined) {
+				const limited = deps.isRateLimited(read.error);
+				outcome.failures.push({ stream: DEADLINE_LIST, error: read.error, rateLimited: limited });
+				rateLimited ||= limited;
+			}
+		}
 	}
 
 	if (rateLimited) {

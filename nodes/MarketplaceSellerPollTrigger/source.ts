@@ -12,6 +12,7 @@ import type { MarketplaceContext } from '../shared/transport';
 import { searchPages } from '../shared/transport/paging';
 import type { Window } from './change/window';
 import type { PageSource } from './poller';
+import { deadlineSearchBody } from './deadlines/search';
 import { returnQuery, shipmentSearchBody, type PollFilters, type StreamSpec } from './plan';
 
 /** A 429 that outlasted the transport's retries (n8n's NodeApiError carries the status as httpCode). */
@@ -23,7 +24,10 @@ export function isRateLimited(error: unknown): boolean {
 	);
 }
 
-export function transportSource(context: MarketplaceContext, filters: PollFilters): PageSource {
+export function transportSource(
+	context: MarketplaceContext,
+	filters: PollFilters,
+): Required<PageSource> {
 	const pagesOf = (stream: StreamSpec, query: IDataObject) =>
 		searchPages(context, stream.kind, query, {
 			operation: `Polling ${stream.label}`,
@@ -49,6 +53,12 @@ export function transportSource(context: MarketplaceContext, filters: PollFilter
 			const first = await pages.next();
 			await pages.return(undefined);
 			return first.done ? [] : first.value;
+		},
+		deadlinePages(now: number, leadMs: number): AsyncIterable<IDataObject[]> {
+			return searchPages(context, 'shipments', deadlineSearchBody(now, leadMs, filters), {
+				operation: 'Polling shipments due for dispatch (Deadlines)',
+				retriedBy: 'nextPoll',
+			});
 		},
 	};
 }

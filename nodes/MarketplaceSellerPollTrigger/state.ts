@@ -10,6 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TransitionMemory } from './change/memory';
+import { DeadlineMemory } from './deadlines/memory';
 import type { StreamState } from './change/window';
 
 export interface PollState {
@@ -19,6 +20,8 @@ export interface PollState {
 	/** Polls in a row that met a 429, for the backoff's growth. */
 	rateLimitedPolls?: number;
 	memory: TransitionMemory;
+	/** What the Deadlines watch alerted (deadlines/memory.ts). */
+	deadlines?: DeadlineMemory;
 }
 
 export interface StateStore {
@@ -26,7 +29,11 @@ export interface StateStore {
 	save(state: PollState): void;
 }
 
-export const STATIC_DATA_FIELDS = { state: 'pollState', memory: 'pollMemory' } as const;
+export const STATIC_DATA_FIELDS = {
+	state: 'pollState',
+	memory: 'pollMemory',
+	deadlines: 'deadlineMemory',
+} as const;
 
 const FORMAT = 1;
 
@@ -87,11 +94,19 @@ export function staticDataStore(staticData: IDataObject): StateStore {
 			const memory =
 				TransitionMemory.decode(staticData[STATIC_DATA_FIELDS.memory], maxRemembered) ??
 				new TransitionMemory(maxRemembered);
-			return { ...state, memory };
+			const deadlines = DeadlineMemory.decode(staticData[STATIC_DATA_FIELDS.deadlines]);
+			return { ...state, memory, deadlines };
 		},
 		save: (state) => {
 			staticData[STATIC_DATA_FIELDS.state] = encodeState(state);
 			staticData[STATIC_DATA_FIELDS.memory] = state.memory.encode();
+			// Written once the watch has remembered something: other watches' static data is unchanged.
+			const deadlines = state.deadlines;
+			if (
+				deadlines !== undefined &&
+				(deadlines.size > 0 || STATIC_DATA_FIELDS.deadlines in staticData)
+			)
+				staticData[STATIC_DATA_FIELDS.deadlines] = deadlines.encode();
 		},
 	};
 }

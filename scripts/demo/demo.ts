@@ -533,6 +533,20 @@ function printBanner(
 	);
 	say('');
 	say(
+		'  5. Deadline alerts (published, every 15 minutes, lead time 4 hours): shipments due over the next 8 hours,',
+	);
+	say(
+		'     then earlier deadlines (the marketplace moving them), then "Execute workflow" or wait:',
+	);
+	say(`       curl -X POST ${c}/seed/deadlines -d '{"locationId":"LOC-DEMO-1","count":12}'`);
+	say(
+		`       curl -X POST ${c}/deadlines/move -d '{"locationId":"LOC-DEMO-1","minutes":-240,"notify":true}'`,
+	);
+	say(
+		'     -> "Marketplace: deadline alerts" gives one digest item per location (due soon and overdue)',
+	);
+	say('');
+	say(
 		`  Ctrl-C stops n8n and the simulator. Data stays in .demo/; npm run demo again reuses it (delete .demo/ to start over).`,
 	);
 	say('');

@@ -66,6 +66,12 @@ import {
 	type SelfShipReturnRequest,
 	type ServiceRequest,
 } from './selfShipReturns';
+import {
+	dispatchDateMoves,
+	seedDeadlines,
+	type MoveDispatchDatesRequest,
+	type SeedDeadlinesRequest,
+} from './deadlines';
 
 export interface TokenView {
 	token: string;
@@ -250,6 +256,27 @@ export class SimulatorControl {
 
 	seedListings(req: SeedListingsRequest): { count: number; skus: string[] } {
 		return seedListings(this.world, req);
+	}
+
+	/** Shipments not yet ready, due over the next hours (control/deadlines.ts). */
+	seedDeadlines(req: SeedDeadlinesRequest): { count: number; shipmentIds: string[] } {
+		return seedDeadlines(this.world, req);
+	}
+
+	/** Moves dispatch-by dates, as the marketplace does, with the push when `notify` is set. */
+	async moveDispatchDates(
+		req: MoveDispatchDatesRequest,
+	): Promise<{ moved: string[]; notifications: SendResult[] }> {
+		const moves = dispatchDateMoves(this.world, req);
+		const notifications: SendResult[] = [];
+		for (const move of moves) {
+			const result = await this.setShipmentState(move.shipmentId, {
+				dispatchByDate: move.dispatchByMs,
+				notify: req.notify === true,
+			});
+			notifications.push(...result.notifications);
+		}
+		return { moved: moves.map((move) => move.shipmentId), notifications };
 	}
 
 	listShipments(filter: ShipmentListFilter = {}): {

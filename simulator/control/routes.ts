@@ -40,6 +40,8 @@ export function controlRouter(control: SimulatorControl): Router {
 	r.add('POST', `${P}/seed/shipments`, (ctx) => ok(control.seedShipments(b(ctx))));
 	r.add('POST', `${P}/seed/returns`, (ctx) => ok(control.seedReturns(b(ctx))));
 	r.add('POST', `${P}/seed/listings`, (ctx) => ok(control.seedListings(b(ctx))));
+	r.add('POST', `${P}/seed/deadlines`, (ctx) => ok(control.seedDeadlines(b(ctx))));
+	r.add('POST', `${P}/deadlines/move`, async (ctx) => ok(await control.moveDispatchDates(b(ctx))));
 
 	r.add('GET', `${P}/shipments`, (ctx) => {
 		const limit = query(ctx, 'limit');
