@@ -89,6 +89,12 @@ export function logDecision(
 				dedupKey: decision.dedupKey,
 			});
 			return;
+		case 'retryLater':
+			context.logger.debug(
+				`${NODE_DISPLAY_NAME}: asked the marketplace to deliver a push again later (503): another n8n process is running it`,
+				{ eventType: decision.eventType, dedupKey: decision.dedupKey },
+			);
+			return;
 		case 'inFlight':
 		case 'accept':
 			return;

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
 import { setAsNewest } from './boundedFifo';
-import { settleInFlight } from './inFlight';
+import { settleInFlight, waitForInFlight } from './inFlight';
 import { DeliveryLog } from './dedup/deliveryLog';
 import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
 import { ForeignRows } from './dedup/foreignRows';
@@ -27,7 +27,11 @@ import {
 	staticDataPersistence,
 	type ReceiverPersistence,
 } from './dedup/persistence';
-import { decodeTentative, encodeTentative } from './dedup/tentativeDeliveries';
+import {
+	decodeTentative,
+	encodeTentative,
+	TENTATIVE_LEASE_SECONDS,
+} from './dedup/tentativeDeliveries';
 import type { PushDecision } from './pushDecision';
 import { SellerResolver } from './sellerMap';
 import type { ReceiverSettings } from './settings';
@@ -345,6 +349,8 @@ export function settleWhenAnswered(
 	stateKey: string,
 	key: string,
 	onClose?: () => void,
+	/** Queue mode: when this request accepted the key (a later copy may have taken it over). */
+	acceptedAt?: number,
 ): void {
 	const res = context.getResponseObject();
 	res.once('close', () => {
@@ -356,7 +362,8 @@ export function settleWhenAnswered(
 			if (acknowledged) {
 				state.executionsElsewhere = true;
 				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
-			} else {
+			} else if (acceptedAt === undefined || state.savedTentatively.get(key) === acceptedAt) {
+				// Not released when a later copy took the delivery over: that copy's run settles it.
 				releaseDelivery(state, key);
 			}
 		}
@@ -417,8 +424,35 @@ export function saveTentatively(
 	nowSeconds: number,
 ): void {
 	const run = { ended: false, closed: false };
-	settleWhenAnswered(context, stateKey, key, () => (run.closed = true));
+	settleWhenAnswered(context, stateKey, key, () => (run.closed = true), nowSeconds);
 	state.savedTentatively.set(key, nowSeconds);
 	saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
 	void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
+}
+
+/**
+ * A copy of a delivery still pending in this process waits for the first copy's answer: a 200
+ * makes it a duplicate, any other answer lets it run. In queue mode n8n may never answer the first
+ * copy (a job that stalled with its killed worker,
+ * docs/n8n-internals.md#a-stalled-job-is-never-answered), so there the wait ends with the lease of
+ * the first copy's tentative key, as it would in another process; the copy then takes the
+ * delivery over and runs it (docs/trigger-durability.md#per-crash-point).
+ */
+export async function waitForFirstCopy(
+	state: ReceiverState,
+	stateKey: string,
+	key: string,
+	nowSeconds: number,
+): Promise<void> {
+	const id = `${stateKey}|${key}`;
+	const acceptedAt = state.savedTentatively.get(key);
+	if (acceptedAt === undefined) {
+		await waitForInFlight(id);
+		return;
+	}
+	const leftSeconds = acceptedAt + TENTATIVE_LEASE_SECONDS - nowSeconds;
+	if (leftSeconds > 0 && (await waitForInFlight(id, leftSeconds * 1000)) !== undefined) return;
+	const current = latest(state);
+	if (current.deliveries.isPending(key) && current.savedTentatively.get(key) === acceptedAt)
+		releaseDelivery(current, key);
 }

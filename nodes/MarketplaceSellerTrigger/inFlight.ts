@@ -3,17 +3,42 @@
  * first is still running waits for the first one's answer instead of being acknowledged early
  * (a 200 is a promise that the push runs: the first copy may still fail and need redelivery).
  *
- * Waiters exist only while their request is open; every request settles when its response
- * closes, so the map is bounded by the requests n8n holds open.
+ * Waiters exist only while their request is open and, when a wait is bounded, until its bound;
+ * every request settles when its response closes, so the map is bounded by the requests n8n
+ * holds open.
  */
-const waiters = new Map<string, Array<(acknowledged: boolean) => void>>();
+import { sleep } from 'n8n-workflow';
 
-/** Resolves with true when the delivery in flight under `id` was answered 200, false otherwise. */
-export async function waitForInFlight(id: string): Promise<boolean> {
-	return await new Promise<boolean>((resolve) => {
-		const list = waiters.get(id);
-		if (list === undefined) waiters.set(id, [resolve]);
-		else list.push(resolve);
+type Wake = (acknowledged: boolean | undefined) => void;
+
+const waiters = new Map<string, Wake[]>();
+
+/** Steps of a bounded wait, so that no sleep outlives the answer by much. */
+const WAIT_STEP_MS = 250;
+
+/**
+ * Resolves with true when the delivery in flight under `id` was answered 200, false when it was
+ * answered otherwise, and undefined when `maxMs` passed first.
+ */
+export async function waitForInFlight(id: string, maxMs?: number): Promise<boolean | undefined> {
+	return await new Promise<boolean | undefined>((resolve) => {
+		let done = false;
+		const settle: Wake = (acknowledged) => {
+			if (done) return;
+			done = true;
+			resolve(acknowledged);
+		};
+		waiters.set(id, [...(waiters.get(id) ?? []), settle]);
+		if (maxMs === undefined) return;
+		void (async () => {
+			for (let waited = 0; !done && waited < maxMs; waited += WAIT_STEP_MS)
+				await sleep(Math.min(WAIT_STEP_MS, maxMs - waited));
+			if (done) return;
+			const rest = (waiters.get(id) ?? []).filter((other) => other !== settle);
+			if (rest.length === 0) waiters.delete(id);
+			else waiters.set(id, rest);
+			settle(undefined);
+		})();
 	});
 }
 

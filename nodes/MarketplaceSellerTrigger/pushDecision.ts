@@ -29,6 +29,18 @@ export type PushDecision =
 			compactKey: string;
 	  }
 	| {
+			/**
+			 * Another process accepted the same delivery a moment ago and may still be running it
+			 * (queue mode): not acknowledged (503 with Retry-After), so the marketplace delivers it
+			 * again once that process's run is known or its lease is over.
+			 */
+			action: 'retryLater';
+			status: 503;
+			retryAfterSeconds: number;
+			eventType: string;
+			dedupKey: string;
+	  }
+	| {
 			action: 'accept';
 			status: 200;
 			item: IDataObject;

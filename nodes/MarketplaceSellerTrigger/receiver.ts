@@ -153,6 +153,18 @@ export async function handlePush(
 				compactKey: key.compact,
 			};
 		}
+		const leaseEnd = claimed
+			? undefined
+			: state.deliveries.leasedElsewhereUntil(key.compact, nowSeconds);
+		if (leaseEnd !== undefined) {
+			return {
+				action: 'retryLater',
+				status: 503,
+				retryAfterSeconds: leaseEnd - nowSeconds,
+				eventType,
+				dedupKey: key.hex,
+			};
+		}
 		if (!claimed) {
 			return {
 				action: 'ignore',

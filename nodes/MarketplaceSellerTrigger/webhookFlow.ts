@@ -17,7 +17,6 @@ import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from '../shared/events';
-import { waitForInFlight } from './inFlight';
 import { handlePush } from './receiver';
 import {
 	compactKeysOf,
@@ -27,6 +26,7 @@ import {
 	saveConfirmedDeliveries,
 	settleWhenAnswered,
 	saveTentatively,
+	waitForFirstCopy,
 } from './deliveryMemory';
 import {
 	buildSettings,
@@ -142,7 +142,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 			res.status(503).end();
 			return { noWebhookResponse: true };
 		}
-		await waitForInFlight(`${stateKey}|${decision.compactKey}`);
+		await waitForFirstCopy(state, stateKey, decision.compactKey, nowSeconds);
 		nowMs = Date.now();
 		nowSeconds = Math.floor(nowMs / 1000);
 		decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
@@ -150,6 +150,10 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	persistReceiverState(decision, state, persistence, nowSeconds);
 	logDecision(this, stateKey, decision, nowMs);
 
+	if (decision.action === 'retryLater') {
+		res.status(503).setHeader('Retry-After', String(decision.retryAfterSeconds)).end();
+		return { noWebhookResponse: true };
+	}
 	if (decision.action !== 'accept') {
 		// Rejections, duplicates and unselected events are answered here. n8n then saves the
 		// static data (a duplicate rewrites the merged set) and starts nothing.

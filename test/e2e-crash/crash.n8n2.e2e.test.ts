@@ -1,6 +1,6 @@
 /**
  * Crash test: the trigger's 200 is a promise that the push will run (docs/marketplace-api/notifications.md#delivery: the marketplace
- * stops redelivering after a 200). In a real n8n 2.40.7 with the packed package, bursts of
+ * stops redelivering after a 200). In a real n8n 2.x (n8n2Version()) with the packed package, bursts of
  * distinct signed pushes at concurrency 8 are cut by a SIGKILL of n8n's process group (n8n and its
  * task runner) early, mid-burst and late (newest typeVersion) and at a random point (oldest
  * typeVersion, the one saved workflows may still use), and once by SIGTERM; n8n restarts on
@@ -22,6 +22,7 @@
  * points of a run; every run prints its seed), CRASH_READINESS=off (the balancer forwards without
  * readiness checks, like a setup without them: shows the pushes lost to n8n's start-up answers).
  */
+import { n8n2Version } from '../../scripts/e2e/lib';
 import { RoundRobinBalancer } from '../../scripts/e2e/lib/queue-mode-balancer';
 import { useSession } from '../e2e/support/session';
 import { failures, LEGEND, restartAnswers, table, type RoundFigures } from './support/figures';
@@ -75,7 +76,7 @@ async function round(
 	});
 }
 
-describe('no acknowledged push is lost when n8n 2.40.7 crashes', () => {
+describe(`no acknowledged push is lost when n8n ${n8n2Version()} crashes`, () => {
 	test.each<[string, Moment]>([
 		['kill early', 'early'],
 		['kill mid-burst', 'mid'],

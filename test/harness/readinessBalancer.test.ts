@@ -9,14 +9,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { request } from '../../scripts/e2e/lib';
+import { pollUntil, request } from '../../scripts/e2e/lib';
 import { RoundRobinBalancer } from '../../scripts/e2e/lib/queue-mode-balancer';
 
-type Phase = 'starting' | 'ready';
+type Phase = 'starting' | 'ready' | 'hanging';
 
 class FakeN8n {
 	phase: Phase = 'starting';
 	pushes = 0;
+	/** Pushes held open without an answer ('hanging': a queue-mode job that stalled). */
+	held = 0;
+	/** Held pushes whose connection was closed from the balancer's side. */
+	heldClosed = 0;
 	private readonly server: Server;
 
 	private constructor() {
@@ -25,6 +29,9 @@ class FakeN8n {
 				res.writeHead(this.phase === 'ready' ? 200 : 503).end();
 			} else if (this.phase === 'starting') {
 				res.writeHead(200).end('n8n is starting up. Please wait');
+			} else if (this.phase === 'hanging') {
+				this.held += 1;
+				res.once('close', () => (this.heldClosed += 1));
 			} else {
 				this.pushes += 1;
 				res.writeHead(204).end();
@@ -116,6 +123,32 @@ describe('the readiness-checking balancer', () => {
 		const answers = [(await post()).status, (await post()).status];
 		expect(answers[1]).toBe(503);
 		expect([502, 503]).toContain(answers[0]);
+	});
+
+	it('closes the upstream request when the sender gives up, as a proxy that does not ignore client aborts', async () => {
+		// n8n never answers a queue-mode push whose job stalled (docs/n8n-internals.md#a-stalled-job-is-never-answered):
+		// only the closed connection tells the trigger that the push was not acknowledged.
+		upstreams = [await FakeN8n.start()];
+		upstreams[0].phase = 'hanging';
+		balancer = await RoundRobinBalancer.start({
+			port: 0,
+			upstreams: [upstreams[0].port],
+			readiness: false,
+		});
+		await expect(
+			request({
+				method: 'POST',
+				url: `${balancer.url}/webhook/x/webhook`,
+				data: '{}',
+				timeout: 300,
+			}),
+		).rejects.toThrow(/timeout/);
+		const closed = await pollUntil(
+			'the upstream request closed',
+			async () => (upstreams[0].heldClosed === 1 ? upstreams[0].heldClosed : undefined),
+			{ timeoutMs: 3000, intervalMs: 20 },
+		);
+		expect({ held: upstreams[0].held, closed }).toEqual({ held: 1, closed: 1 });
 	});
 
 	it('without readiness checks (readiness: false) forwards the start-up 200, as an unchecked proxy does', async () => {

@@ -23,7 +23,10 @@ afterEach(async () => {
  * Two webhook processes of one n8n in queue mode: one workflow row, a memory each. The worker dies
  * during the first job of a push named by `workerDies` (it is restarted for the next).
  */
-async function queueMode(workerDies: (shipmentId: unknown) => boolean = () => false) {
+async function queueMode(
+	workerDies: (shipmentId: unknown) => boolean = () => false,
+	jobStalls: (shipmentId: unknown) => boolean = () => false,
+) {
 	const database = { staticData: null as string | null };
 	const died = new Set<unknown>();
 	const dies = (id: unknown) => {
@@ -31,11 +34,20 @@ async function queueMode(workerDies: (shipmentId: unknown) => boolean = () => fa
 		died.add(id);
 		return true;
 	};
+	const stalled = new Set<unknown>();
+	const stalls = (id: unknown) => {
+		if (!jobStalls(id) || stalled.has(id)) return false;
+		stalled.add(id);
+		return true;
+	};
 	const start = async () =>
 		await startReceiver({
 			credentials: CREDENTIALS,
 			database,
-			queueMode: { workerDies: (item) => dies(item.shipmentId) },
+			queueMode: {
+				workerDies: (item) => dies(item.shipmentId),
+				jobStalls: (item) => stalls(item.shipmentId),
+			},
 		});
 	const a = await start();
 	const b = await start();
@@ -44,9 +56,18 @@ async function queueMode(workerDies: (shipmentId: unknown) => boolean = () => fa
 }
 
 /** Posts a push; a connection cut without an answer (the sender timed out) is status 0. */
-async function push(r: Receiver, event: Record<string, unknown>): Promise<Response> {
+async function push(
+	r: Receiver,
+	event: Record<string, unknown>,
+	signal?: AbortSignal,
+): Promise<Response> {
 	try {
-		return await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event);
+		return await r.post(
+			signedHeaders({ epoch: now(), registeredUrl: r.url }),
+			event,
+			'application/json',
+			signal,
+		);
 	} catch {
 		return { status: 0, body: '' };
 	}
@@ -127,5 +148,89 @@ describe('queue mode: a key saved before the run is tentative', () => {
 		expect((await push(b, ran)).status).toBe(200);
 		expect((await push(a, ran)).status).toBe(200);
 		expect(runsOf([a, b], 'SHP-RAN')).toBe(1);
+	});
+
+	it('a copy of a push whose job stalled, reaching the same process while n8n still holds the first request open, runs', async () => {
+		const { a } = await queueMode(undefined, (id) => id === 'SHP-STALLED');
+		expect((await push(a, shipmentEvent('shipment_packed', 'SHP-0'))).status).toBe(200);
+		const stalled = shipmentEvent('shipment_packed', 'SHP-STALLED');
+		// n8n never answers it, and nothing closes the connection.
+		const first = push(a, stalled);
+		for (let i = 0; i < 200 && runsOf([a], 'SHP-STALLED') === 0; i += 1)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(runsOf([a], 'SHP-STALLED')).toBe(1);
+
+		// The marketplace redelivers after its own timeout: the first run's lease is over.
+		clockForward(30);
+		expect((await push(a, stalled)).status).toBe(200);
+		expect(runsOf([a], 'SHP-STALLED')).toBe(2);
+		// A copy after that run's answer is a duplicate.
+		expect((await push(a, stalled)).status).toBe(200);
+		expect(runsOf([a], 'SHP-STALLED')).toBe(2);
+		void first;
+	});
+
+	it('a copy reaching another process while the first run may still be under way is asked to retry, never acknowledged; later it runs', async () => {
+		const { a, b } = await queueMode(undefined, (id) => id === 'SHP-STALLED');
+		expect((await push(a, shipmentEvent('shipment_packed', 'SHP-0'))).status).toBe(200);
+		expect((await push(b, shipmentEvent('shipment_packed', 'SHP-1'))).status).toBe(200);
+		const stalled = shipmentEvent('shipment_packed', 'SHP-STALLED');
+		const first = push(a, stalled);
+		for (let i = 0; i < 200 && runsOf([a], 'SHP-STALLED') === 0; i += 1)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		// The row says a's memory accepted it a moment ago; b cannot know whether that run ends.
+		const early = await push(b, stalled);
+		expect({ status: early.status, retryAfter: Number(early.retryAfter) }).toEqual({
+			status: 503,
+			retryAfter: expect.any(Number),
+		});
+		expect(Number(early.retryAfter)).toBeGreaterThan(0);
+		expect(runsOf([a, b], 'SHP-STALLED')).toBe(1);
+
+		clockForward(30);
+		expect((await push(b, stalled)).status).toBe(200);
+		expect(runsOf([a, b], 'SHP-STALLED')).toBe(2);
+		void first;
+	});
+
+	it("when the first copy's connection finally closes, the copy that took the delivery over keeps it", async () => {
+		let releaseSecondRun: () => void = () => undefined;
+		const secondRunHeld = new Promise<void>((resolve) => (releaseSecondRun = resolve));
+		const database = { staticData: null as string | null };
+		let stalledOnce = false;
+		const a = await startReceiver({
+			credentials: CREDENTIALS,
+			database,
+			queueMode: {
+				jobStalls: (item) =>
+					item.shipmentId === 'SHP-STALLED' && !stalledOnce && (stalledOnce = true),
+			},
+			beforeExecute: async (item) => {
+				if (item.shipmentId === 'SHP-STALLED' && stalledOnce && runsOf([a], 'SHP-STALLED') === 2)
+					await secondRunHeld;
+			},
+		});
+		receivers.push(a);
+		expect((await push(a, shipmentEvent('shipment_packed', 'SHP-0'))).status).toBe(200);
+		const stalled = shipmentEvent('shipment_packed', 'SHP-STALLED');
+		const sender = new AbortController();
+		const first = push(a, stalled, sender.signal);
+		for (let i = 0; i < 200 && runsOf([a], 'SHP-STALLED') === 0; i += 1)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+
+		clockForward(30);
+		const second = push(a, stalled);
+		for (let i = 0; i < 200 && runsOf([a], 'SHP-STALLED') < 2; i += 1)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(runsOf([a], 'SHP-STALLED')).toBe(2);
+		// The first copy's sender gives up while the second copy's run is under way.
+		sender.abort();
+		expect((await first).status).toBe(0);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		const third = push(a, stalled);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		releaseSecondRun();
+		expect([(await second).status, (await third).status]).toEqual([200, 200]);
+		expect(runsOf([a], 'SHP-STALLED')).toBe(2);
 	});
 });

@@ -87,9 +87,14 @@ export interface ReceiverOptions {
 	 * has no receiver state and writes nothing). When the job ends, n8n's response callback saves
 	 * the request's static data if it changed (live-webhooks.js:147) and answers 200. `workerDies`
 	 * models a worker killed mid-job: n8n never answers, and the sender gives up (the connection
-	 * is cut).
+	 * is cut). `jobStalls` models a job whose worker was killed and that n8n then fails as stalled:
+	 * n8n never answers that push, and the connection stays open for as long as the sender (or a
+	 * proxy that ignores its abort) keeps it (docs/n8n-internals.md#a-stalled-job-is-never-answered).
 	 */
-	queueMode?: { workerDies?: (item: IDataObject) => boolean };
+	queueMode?: {
+		workerDies?: (item: IDataObject) => boolean;
+		jobStalls?: (item: IDataObject) => boolean;
+	};
 	/** A database row shared with another receiver (another webhook process of one n8n). */
 	database?: { staticData: string | null };
 }
@@ -97,6 +102,8 @@ export interface ReceiverOptions {
 export interface Response {
 	status: number;
 	body: string;
+	/** The Retry-After header, when the answer has one. */
+	retryAfter?: string;
 }
 
 export interface Receiver {
@@ -114,6 +121,8 @@ export interface Receiver {
 		headers: Record<string, string>,
 		body: string | object,
 		contentType?: string,
+		/** Aborting it cuts the connection, as a sender that gives up does. */
+		signal?: AbortSignal,
 	): Promise<Response>;
 	close(): Promise<void>;
 }
@@ -239,6 +248,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 						res.destroy();
 						return;
 					}
+					if (items.some((item) => options.queueMode?.jobStalls?.(item.json) === true)) return;
 					// The job's run on the worker takes a moment; then job-finished reaches this process.
 					await new Promise((resolve) => setTimeout(resolve, JOB_MS));
 					saveIfChanged(workflow); // the response callback at the job's end
@@ -316,7 +326,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 		hints,
 		logs: logLines,
 		database,
-		post: async (headers, body, contentType = 'application/json') =>
+		post: async (headers, body, contentType = 'application/json', signal) =>
 			await new Promise<Response>((resolve, reject) => {
 				const payload = typeof body === 'string' ? body : JSON.stringify(body);
 				const req = httpRequest(
@@ -329,6 +339,7 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 							...headers,
 						},
 						agent: false,
+						signal,
 					},
 					(res) => {
 						const chunks: Buffer[] = [];
@@ -337,6 +348,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 							resolve({
 								status: res.statusCode ?? 0,
 								body: Buffer.concat(chunks).toString('utf8'),
+								...(typeof res.headers['retry-after'] === 'string'
+									? { retryAfter: res.headers['retry-after'] }
+									: {}),
 							}),
 						);
 						res.on('error', reject);
@@ -345,6 +359,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 				req.on('error', reject);
 				req.end(payload);
 			}),
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+		close: async () =>
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
 	};
 }

@@ -37,11 +37,17 @@ export interface DeliveryStore {
 	release(key: string): void;
 	/**
 	 * Another memory saved this key before its run was known (tentative): a claim of it within the
-	 * lease is refused (a duplicate), later it wins. Ignored for a key this store holds.
+	 * lease is refused (leasedElsewhereUntil says until when), later it wins. Ignored for a key
+	 * this store holds.
 	 */
 	noteTentative(entry: TentativeDelivery, nowSeconds: number): void;
 	/** The tentative keys of other memories still within their lease. */
 	tentativeElsewhere(nowSeconds: number): TentativeDelivery[];
+	/**
+	 * When another memory's lease on this key ends (Unix seconds), if it has not ended yet: its run
+	 * may be under way, so a copy now is neither a duplicate nor a new push.
+	 */
+	leasedElsewhereUntil(key: string, nowSeconds: number): number | undefined;
 	/** Confirmed live entries, oldest first. */
 	snapshot(nowSeconds: number): DeliverySnapshot;
 	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
@@ -150,6 +156,13 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			if (this.tentative.size <= this.maxEntries) break;
 			this.tentative.delete(oldest);
 		}
+	}
+
+	leasedElsewhereUntil(key: string, nowSeconds: number): number | undefined {
+		const entry = this.tentative.get(key);
+		if (entry === undefined || this.seen.get(key) !== undefined) return undefined;
+		const end = entry.at + TENTATIVE_LEASE_SECONDS;
+		return nowSeconds < end ? end : undefined;
 	}
 
 	tentativeElsewhere(nowSeconds: number): TentativeDelivery[] {

@@ -12,7 +12,8 @@
  * answered that way is never redelivered by the marketplace. Each upstream is checked every
  * `intervalMs`, and again before a request would skip it (so a process that just became ready
  * gets its share at once); a failed connection marks it unready at once; with no ready upstream
- * the balancer answers 503 itself, so the marketplace redelivers. This is the behaviour the production
+ * the balancer answers 503 itself, so the marketplace redelivers. A sender that gives up closes
+ * the upstream request too, as nginx does by default. This is the behaviour the production
  * setup asks of a real proxy (docs/production.md#put-n8n-behind-a-readiness-check).
  */
 import {
@@ -196,8 +197,15 @@ export class RoundRobinBalancer {
 				answer.pipe(res);
 			},
 		);
+		// A sender that gives up closes its connection; the upstream's is closed with it (nginx's
+		// default, proxy_ignore_client_abort off), so n8n and the trigger see the push was not
+		// acknowledged even when n8n never answers it (docs/queue-mode.md#the-load-balancer).
+		res.once('close', () => {
+			if (!res.writableFinished) proxied.destroy();
+		});
 		proxied.on('error', (error) => {
 			// A refused or cut connection: the upstream went away; stop using it until a check passes.
+			if (res.destroyed) return;
 			if (this.readiness !== false) this.ready.set(upstream, false);
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
 			res.end(`upstream 127.0.0.1:${upstream} failed: ${error.message}`);

@@ -95,9 +95,12 @@ export async function sendAgain(
 	return out;
 }
 
+/** How long the marketplace is taken to wait after a 503 before it delivers again. */
+const RETRY_LATER_MS = 11_000;
+
 /**
  * Redelivers like the marketplace: each envelope until it is answered 200 (at most `attempts`
- * times). Returns the last delivery of each.
+ * times), later after a 503. Returns the last delivery of each.
  */
 export async function redeliverUntilAccepted(
 	sim: Simulator,
@@ -111,6 +114,9 @@ export async function redeliverUntilAccepted(
 		const answered = await sendAgain(sim, pending, concurrency);
 		for (const delivery of answered) final.set(delivery.envelope, delivery);
 		pending = answered.filter((d) => d.status !== 200).map((d) => d.envelope);
+		// A 503 asks for a later delivery (the trigger's Retry-After is at most its 10 s lease).
+		if (pending.length > 0 && answered.some((d) => d.status === 503))
+			await new Promise((resolve) => setTimeout(resolve, RETRY_LATER_MS));
 	}
 	return envelopes.map((envelope) => final.get(envelope)!);
 }
