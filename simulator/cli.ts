@@ -40,7 +40,7 @@ export function banner(sim: Simulator): string {
 		`    curl ${c}/calls   |   curl ${c}/counters           recorded calls, counters per route`,
 		`    curl -X POST ${c}/faults -d '{"route":"POST /sellers/v3/shipments/filter","status":503,"headers":{"Retry-After":"2"}}'`,
 		`    curl -X POST ${c}/shipment-failures -d '{"shipmentIds":["<id>"],"errorCode":"DEPENDENT_SYSTEM_CALL_FAILED"}'`,
-		`    curl -X PATCH ${c}/config -d '{"perItemStatusField":"processingStatus","formsMethod":"POST"}'`,
+		`    curl -X PATCH ${c}/config -d '{"perItemStatusField":"processingStatus","formsMethod":"GET"}'`,
 		`    curl ${c}/subscriptions                           subscriptions (POST to create)`,
 		`    curl -X POST ${c}/notifications/receiver -d '{"url":"http://127.0.0.1:5678/webhook/x"}'`,
 		`    curl -X POST ${c}/notifications/send -d '{"eventType":"shipment_created"}'   (also /send-all)`,

@@ -46,7 +46,10 @@ export interface SimulatorOptions {
 	autoNotify?: boolean;
 	/** Per-item result field name; default 'status' (docs/marketplace-api/discrepancies.md#per-item-status-field). */
 	perItemStatusField?: PerItemStatusField;
-	/** Method the forms endpoint answers; default 'GET' (docs/marketplace-api/discrepancies.md#forms-method). */
+	/**
+	 * Method the forms endpoint answers; default 'POST', the newest reference's and the node's first
+	 * request; 'GET' is the older reference's (docs/marketplace-api/discrepancies.md#forms-method).
+	 */
 	formsMethod?: FormsMethod;
 	/** Form of the returns' nextUrl: '/returns?…' (default) or '/v2/returns?…' (docs/marketplace-api/paging.md#returns-paging). */
 	returnsNextUrlForm?: ReturnsNextUrlForm;
@@ -196,7 +199,7 @@ export function resolveOptions(options: SimulatorOptions = {}): ResolvedOptions 
 				DEFAULTS.packingDelayMs,
 			),
 			perItemStatusField: options.perItemStatusField ?? 'status',
-			formsMethod: options.formsMethod ?? 'GET',
+			formsMethod: options.formsMethod ?? 'POST',
 			listingPageSize:
 				nonNegative('listingPageSize', options.listingPageSize, DEFAULTS.listingPageSize) ||
 				DEFAULTS.listingPageSize,

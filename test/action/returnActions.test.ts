@@ -100,13 +100,15 @@ describe('Return actions', () => {
 		const attemptAt = new Date(env.sim.control.getClock().epochMs - 48 * 3_600_000)
 			.toISOString()
 			.slice(0, 19);
+		// Read once: the simulator's clock moves on while the test runs.
+		const newPickupDate = simDate(env, 30);
 		const attempt = ok(
 			await runAction(
 				env.store,
 				SELF,
 				action('recordPickupAttempt', {
 					pickupDate: attemptAt,
-					newPickupDate: simDate(env, 30),
+					newPickupDate,
 					reason: 'Buyer not at home',
 				}),
 				input,
@@ -115,7 +117,7 @@ describe('Return actions', () => {
 		expect(attempt[0].json.status).toBe('SUCCESS');
 		const sent = callsOf(env.sim, 'POST /sellers/v2/returns/pickupAttempt')[0].body as Loose;
 		expect(sent.returns[0].pickupDate).toMatch(new RegExp(`^${attemptAt}[+-]\\d{2}:\\d{2}$`));
-		expect(Date.parse(wireReturn(env, returnId).expectedDate)).toBe(Date.parse(simDate(env, 30)));
+		expect(Date.parse(wireReturn(env, returnId).expectedDate)).toBe(Date.parse(newPickupDate));
 		ok(
 			await runAction(
 				env.store,

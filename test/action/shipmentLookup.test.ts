@@ -1,7 +1,7 @@
 /**
  * Shipment > Get (by shipment, order item or order IDs), Get Details and Get Forms: the request
  * per 100 IDs, the query / path the simulator received, one output item per asked ID paired to
- * its input item, IDs the marketplace does not know, and the forms GET -> POST fallback.
+ * its input item, IDs the marketplace does not know, and the forms POST -> GET fallback.
  */
 import {
 	accessToken,

@@ -2,9 +2,14 @@
  * The order life after Ready to Dispatch in a real n8n 2.40.7 (issue 27), driven only by the
  * Marketplace Seller node; the simulator's control interface plays the buyer (an order comes in)
  * and the courier (the marketplace generates the pickup codes). A Marketplace Seller Trigger in
- * the same n8n receives the pushes that follow.
+ * the same n8n receives the pushes that follow. The evening handover and self-ship examples run
+ * here too, imported as the demo imports them, their file nodes on the session's files folder.
  */
-import { BROWSER_ID, request } from '../../scripts/e2e/lib';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { BROWSER_ID, repoRoot, request, type Execution } from '../../scripts/e2e/lib';
+import { prepareExample } from '../../scripts/demo/examples';
 import { useSession } from './support/session';
 import {
 	ACTION_NODE,
@@ -108,6 +113,34 @@ async function readBinary(id: string, inline: unknown): Promise<Buffer> {
 	if (answer.status !== 200)
 		throw new Error(`GET /rest/binary-data ${id} -> HTTP ${answer.status}`);
 	return Buffer.from(answer.data);
+}
+
+/** An example of examples/, imported as the demo does (credential, files folder), not published. */
+async function importExample(file: string) {
+	const prepared = prepareExample(
+		{ file, workflow: JSON.parse(readFileSync(join(repoRoot(), 'examples', file), 'utf8')) },
+		{
+			credential: { id: s().credential.id, name: s().credential.name },
+			filesFolder: s().filesFolder,
+		},
+	);
+	const created = await s().api.createWorkflow(prepared.workflow);
+	return { id: created.id, webhookPaths: prepared.webhookPaths };
+}
+
+/** What the editor's "Execute workflow" does from `trigger`: one manual execution, with its data. */
+async function runManually(workflowId: string, trigger: string): Promise<Execution> {
+	if (!s().n8n.authCookie) await s().n8n.login();
+	const run = await s().n8n.rest<{ data: { executionId?: string } }>(
+		'POST',
+		`/workflows/${workflowId}/run`,
+		{ triggerToStartFrom: { name: trigger } },
+	);
+	expect(run.status).toBe(200);
+	const executionId = run.data.data.executionId;
+	expect(executionId).toEqual(expect.any(String));
+	await s().api.waitForExecutions(workflowId, 1, { timeoutMs: 120_000 });
+	return await s().api.getExecution(String(executionId), { includeData: true });
 }
 
 /** The trigger's items for this shipment, by event type, once n8n has run them. */
@@ -259,5 +292,131 @@ describe('the order life in n8n 2.40.7', () => {
 		});
 
 		expect(await pushedEvents(id, 2)).toEqual(['shipment_delivered', 'shipment_shipped']);
+	});
+
+	test('examples/evening-handover.json: a manifest PDF per vendor group on disk and the one-line summary with each OTC', async () => {
+		s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 3,
+			state: 'READY_TO_DISPATCH',
+			itemCount: 1,
+			packageCount: 1,
+		});
+		const otcs = new Map(
+			s()
+				.sim.control.generateHandoverOtcs({ locationId: LOCATION })
+				.otcs.map((otc) => [otc.vendorGroupCode, otc.code]),
+		);
+		// The demo creates this folder for the example (scripts/demo/demo.ts).
+		mkdirSync(join(s().filesFolder, 'manifests'), { recursive: true });
+		const { id } = await importExample('evening-handover.json');
+		const execution = await runManually(id, 'Every evening at 17:00');
+		expect(execution.status).toBe('success');
+
+		type Group = {
+			vendorGroupCode: string;
+			count: number;
+			pickupSlot: { from: string; to: string };
+			otc: string;
+		};
+		const groups = nodeOutput(execution, 'Handover counts').map(
+			(item) => item.json as unknown as Group,
+		);
+		expect(groups.map((group) => group.vendorGroupCode).sort()).toEqual([...otcs.keys()].sort());
+		expect(groups.every((group) => group.otc === otcs.get(group.vendorGroupCode))).toBe(true);
+
+		// One PDF per group, on disk under the name the node gave it, listing exactly that group.
+		const awaiting = (
+			s().sim.control.listShipments({ locationId: LOCATION, state: 'READY_TO_DISPATCH' })
+				.shipments as Array<{ shipmentId: string; shipmentType: string }>
+		).filter((summary) => summary.shipmentType !== 'SELF');
+		const manifests = nodeOutput(execution, 'Manifest per vendor group');
+		expect(manifests).toHaveLength(groups.length);
+		const listedIds: string[] = [];
+		for (const [position, manifest] of manifests.entries()) {
+			const binary = manifest.binary?.data as Record<string, unknown>;
+			expect(binary).toMatchObject({ mimeType: 'application/pdf' });
+			const fileName = String(manifest.json.fileName);
+			const onDisk = readFileSync(join(s().filesFolder, 'manifests', fileName));
+			expect(onDisk.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			expect(onDisk.equals(await readBinary(String(binary.id ?? ''), binary.data))).toBe(true);
+			const listed = [...onDisk.toString('latin1').matchAll(/Shipment: ([\w-]+)/g)].map(
+				(match) => match[1],
+			);
+			expect(listed).toHaveLength(Number(groups[position].count));
+			listedIds.push(...listed);
+		}
+		expect(listedIds.sort()).toEqual(awaiting.map((summary) => summary.shipmentId).sort());
+		expect(nodeOutput(execution, 'Write manifest to disk')).toHaveLength(groups.length);
+
+		const [summary] = nodeOutput(execution, 'One-line summary');
+		expect(summary.json).toEqual({
+			text: `Handover at ${LOCATION}: ${groups
+				.map(
+					(group) =>
+						`${group.vendorGroupCode}: ${group.count} shipment(s), pickup ${group.pickupSlot.from} to ${group.pickupSlot.to}, OTC ${otcs.get(group.vendorGroupCode)}`,
+				)
+				.join('; ')}`,
+			groups: groups.length,
+		});
+	});
+
+	test('examples/self-ship-orders.json: the orders with a tracking row are dispatched with it, a confirmation marks one delivered', async () => {
+		const ids = s().sim.control.seedShipments({
+			locationId: LOCATION,
+			count: 3,
+			state: 'APPROVED',
+			shipmentType: 'SELF',
+			itemCount: 1,
+			packageCount: 1,
+		}).shipmentIds;
+		// The third order has no row yet: it waits for the next run.
+		writeFileSync(
+			join(s().filesFolder, 'self-ship-tracking.csv'),
+			`shipmentId,trackingId,courier,courierCode\n${ids
+				.slice(0, 2)
+				.map((id, n) => `${id},AWB-EX-${n + 1},SwiftShip Couriers,SWS`)
+				.join('\n')}\n`,
+		);
+		const { id, webhookPaths } = await importExample('self-ship-orders.json');
+		const execution = await runManually(id, 'Every hour');
+		expect(execution.status).toBe('success');
+
+		const found = nodeOutput(execution, 'New self-ship orders').map((item) => item.json.shipmentId);
+		expect(found).toEqual(expect.arrayContaining(ids));
+		expect(nodeOutput(execution, 'Tracking rows')).toHaveLength(2);
+		// In the search's order: compared as a set.
+		expect(
+			nodeOutput(execution, 'Self-ship dispatch')
+				.map((item) => `${String(item.json.shipmentId)} ${String(item.json.status)}`)
+				.sort(),
+		).toEqual([`${ids[0]} SUCCESS`, `${ids[1]} SUCCESS`].sort());
+		expect(ids.map((shipmentId) => s().sim.control.getShipment(shipmentId).state)).toEqual([
+			'SHIPPED',
+			'SHIPPED',
+			'APPROVED',
+		]);
+		for (const [n, shipmentId] of ids.slice(0, 2).entries()) {
+			expect(s().sim.control.getSelfShip(shipmentId).record).toMatchObject({
+				trackingId: `AWB-EX-${n + 1}`,
+				deliveryPartner: 'SwiftShip Couriers',
+				deliveryPartnerCode: 'SWS',
+			});
+		}
+
+		// The courier confirms a delivery: the published webhook marks the shipment delivered.
+		await s().api.publishWorkflow(id);
+		try {
+			const answer = await s().n8n.postWebhook(webhookPaths[0], {
+				shipmentId: ids[0],
+				locationId: LOCATION,
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.data).toMatchObject({ shipmentId: ids[0], status: 'SUCCESS' });
+			expect(s().sim.control.getShipment(ids[0]).state).toBe('DELIVERED');
+		} finally {
+			// Its hourly schedule must not run beside the other tests.
+			await s().api.deactivateWorkflow(id);
+		}
 	});
 });

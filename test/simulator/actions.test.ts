@@ -479,7 +479,7 @@ describe('shipment actions', () => {
 	describe('forms acknowledgement', () => {
 		it('unblocks FORM_FAILED shipments with an ack number', async () => {
 			const id = firstIn('FORM_FAILED');
-			const before = await h.api.get(`/sellers/v3/shipments/${id}/forms`, {
+			const before = await h.api.post(`/sellers/v3/shipments/${id}/forms`, undefined, {
 				headers: bearer(h.token),
 			});
 			expect(before.data.shipments[0].forms[0]).toMatchObject({
@@ -497,7 +497,7 @@ describe('shipment actions', () => {
 				errorMessage: null,
 			});
 			expect(stateOf(id)).toBe('PACKED');
-			const after = await h.api.get(`/sellers/v3/shipments/${id}/forms`, {
+			const after = await h.api.post(`/sellers/v3/shipments/${id}/forms`, undefined, {
 				headers: bearer(h.token),
 			});
 			expect(after.data.shipments[0].forms[0]).toMatchObject({

@@ -54,7 +54,7 @@ describe('control interface', () => {
 		expect(info.data.config).toEqual({
 			packingDelayMs: 0,
 			perItemStatusField: 'status',
-			formsMethod: 'GET',
+			formsMethod: 'POST',
 			listingPageSize: 500,
 			returnsNextUrlForm: 'relative',
 			shipmentPaging: 'snapshot',

@@ -135,3 +135,16 @@ export function locationLocator(description: string, required = true): INodeProp
 		],
 	};
 }
+
+/** Why a delivery, pickup or service attempt failed: the attempt calls require it. */
+export function attemptReason(placeholder: string, description: string): INodeProperties {
+	return {
+		displayName: 'Reason',
+		name: 'reason',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+	};
+}

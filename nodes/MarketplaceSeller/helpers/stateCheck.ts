@@ -1,83 +1,31 @@
 /**
- * Shipment actions whose answer is unknown. A label, dispatch, cancel or form acknowledgement
- * request that timed out, lost its connection or got a 5xx may have been carried out; sending it
- * again could do it twice and then fail with INVALID_SHIPMENT_STATE although the shipment is
- * where it should be. So it is not sent again (transport/retry.ts); instead the shipments are
- * looked up, and the state decides: a shipment already in the requested state succeeded (the
- * item says how this was found out), any other fails as "not confirmed".
+ * Batch actions whose answer is unknown. A request that timed out, lost its connection or got a
+ * 5xx may have been carried out; sending it again could do it twice and then fail although the
+ * shipment or return is where it should be. So it is not sent again (transport/retry.ts);
+ * instead the units are read back, and what they show decides: a unit already where the action
+ * puts it succeeded (the item says how this was found out), any other fails as "not confirmed"
+ * (docs/marketplace-api/return-actions.md#unknown-outcomes).
  *
- * The same check turns a per-shipment failure into a success when the request had been sent
- * more than once (after a 429 or 503 that should have meant "not done") and the shipment is in
- * the requested state: the earlier attempt did it.
+ * The same check turns a per-unit failure into a success when the request had been sent more
+ * than once (after a 429 or 503 that should have meant "not done") and the unit shows the action
+ * done: the earlier attempt did it.
+ *
+ * What is read back, and what counts as done, is the entity's (shipmentState.ts for shipments,
+ * actions/return/returnState.ts for returns); the messages are the same for all.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import { PATHS } from '../../shared/profile';
-import { chunk, listOf } from '../../shared/transport';
+import type { BatchEntity } from './batchEntity';
 import type { Unit, UnitOutcome } from './execution';
-import { lookUpShipments } from './shipmentLookup';
 
-const AFTER_PACKING = [
-	'PACKING_IN_PROGRESS',
-	'PACKED',
-	'FORM_FAILED',
-	'READY_TO_DISPATCH',
-	'PICKUP_COMPLETE',
-	'SHIPPED',
-	'DELIVERED',
-];
-const AFTER_DISPATCH = ['READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'];
-const AFTER_FORMS = ['PACKED', 'READY_TO_DISPATCH', 'PICKUP_COMPLETE', 'SHIPPED', 'DELIVERED'];
-
-type Done = (items: IDataObject[], payload: unknown) => boolean;
-
-function live(items: IDataObject[]): IDataObject[] {
-	return items.filter((item) => item.status !== 'CANCELLED');
-}
-
-function allIn(states: string[]): Done {
-	return (items) =>
-		live(items).length > 0 && live(items).every((item) => states.includes(String(item.status)));
-}
-
-/** Per action path: when the shipment's order items show that the action took effect. */
-const REQUESTED_STATE: Record<string, Done> = {
-	[`${PATHS.shipments}/labels`]: allIn(AFTER_PACKING),
-	[`${PATHS.shipments}/dispatch`]: allIn(AFTER_DISPATCH),
-	[`${PATHS.shipments}/forms/updateAck`]: allIn(AFTER_FORMS),
-	[`${PATHS.shipments}/cancel`]: (items, payload) => {
-		const groups = listOf((payload as IDataObject | null)?.cancellationGroupIds).map(String);
-		const inGroups = items.filter((item) => groups.includes(String(item.cancellationGroupId)));
-		return inGroups.length > 0 && inGroups.every((item) => item.status === 'CANCELLED');
-	},
-	// Self-ship (docs/marketplace-api/self-ship.md#life-cycle): a delivery attempt leaves the state as it was, so it cannot be confirmed this way.
-	[`${PATHS.shipments}/selfShip/dispatch`]: allIn(['SHIPPED', 'DELIVERED', 'COMPLETED']),
-	[`${PATHS.shipments}/selfShip/delivery`]: allIn(['DELIVERED', 'COMPLETED']),
-};
-
-export function canCheckState(path: string): boolean {
-	return REQUESTED_STATE[path] !== undefined;
-}
-
-function stateText(items: IDataObject[]): string {
-	const states = [...new Set(items.map((item) => String(item.status ?? 'UNKNOWN')))];
-	return states.join(', ') || 'UNKNOWN';
-}
-
-/** The order items of each of these shipments, as the marketplace reports them now. */
-async function currentItems(
-	context: IExecuteFunctions,
-	ids: string[],
-	itemIndex: number,
-): Promise<Map<string, IDataObject[]>> {
-	const found = new Map<string, IDataObject[]>();
-	for (const part of chunk(ids, 100)) {
-		for (const shipment of await lookUpShipments(context, 'shipmentIds', part, itemIndex)) {
-			if (typeof shipment.shipmentId === 'string')
-				found.set(shipment.shipmentId, listOf(shipment.orderItems));
-		}
-	}
-	return found;
+/** How the units of one action are read back: S is what a lookup finds of one unit. */
+export interface StateCheck<S, P> {
+	/** The units as the marketplace reports them now, by ID; a unit it does not know is absent. */
+	look: (ids: string[], itemIndex: number) => Promise<Map<string, S>>;
+	/** The state to show in messages. */
+	state: (current: S | undefined) => string;
+	/** Whether what the unit shows now means the action took effect. */
+	done: (current: S | undefined, payload: P) => boolean;
+	/** The words of its messages: how a state shows the request took effect, what has not changed. */
+	words: { tookEffect: string; unchanged: string };
 }
 
 /**
@@ -85,89 +33,87 @@ async function currentItems(
  * (ECONNRESET)"), from the state the marketplace reports now. When the state cannot be read
  * either, `original` is thrown with that second problem added.
  */
-export async function outcomesFromState<P>(
-	context: IExecuteFunctions,
+export async function outcomesFromState<S, P>(
+	entity: BatchEntity,
+	check: StateCheck<S, P>,
 	batch: Array<Unit<P>>,
-	path: string,
 	what: string,
 	reason: string,
 	original: Error,
 ): Promise<UnitOutcome[]> {
-	let states: Map<string, IDataObject[]>;
+	let found: Map<string, S>;
 	try {
-		states = await currentItems(
-			context,
+		found = await check.look(
 			batch.map((unit) => unit.id),
 			batch[0].itemIndex,
 		);
 	} catch (error) {
-		// Every shipment of the batch then fails with the first error, which already says its outcome is unknown.
+		// Every unit of the batch then fails with the first error, which already says its outcome is unknown.
 		const failure = original as Error & { description?: string };
 		failure.description =
 			`${failure.description ?? ''} Their state could not be checked either: ${(error as Error).message}`.trim();
 		throw failure;
 	}
-	const done = REQUESTED_STATE[path];
+	const { noun, idField } = entity;
 	return batch.map((unit): UnitOutcome => {
-		const items = states.get(unit.id) ?? [];
-		const state = stateText(items);
-		if (done(items, unit.payload)) {
+		const current = found.get(unit.id);
+		const state = check.state(current);
+		if (check.done(current, unit.payload)) {
 			return {
 				ok: true,
 				json: {
-					shipmentId: unit.id,
+					[idField]: unit.id,
 					status: 'SUCCESS',
 					state,
 					confirmedBy: 'stateCheck',
-					note: `The marketplace's answer was lost (${reason}); the shipment is now ${state}, so the request took effect. It was not sent again.`,
+					note: `The marketplace's answer was lost (${reason}); the ${noun} is now ${state}, ${check.words.tookEffect}. It was not sent again.`,
 				},
 			};
 		}
 		return {
 			ok: false,
-			json: { shipmentId: unit.id, errorCode: 'NOT_CONFIRMED', state },
+			json: { [idField]: unit.id, errorCode: 'NOT_CONFIRMED', state },
 			error: {
-				message: `${what} not confirmed for shipment ${unit.id}: the marketplace's answer was lost (${reason}) and the shipment is ${state}`,
-				description:
-					'It was not sent again, so that it is not done twice. The marketplace may still be working on it: check the shipment with Get in a few minutes, and send it again if its state has not changed.',
+				message: `${what} not confirmed for ${noun} ${unit.id}: the marketplace's answer was lost (${reason}) and the ${noun} is ${state}`,
+				description: `It was not sent again, so that it is not done twice. The marketplace may still be working on it: check the ${noun} with Get in a few minutes, and send it again if ${check.words.unchanged} has not changed.`,
 			},
 		};
 	});
 }
 
 /**
- * After a request that had to be sent more than once: a shipment reported as failed but already
- * in the requested state succeeded with an earlier attempt.
+ * After a request that had to be sent more than once: a unit reported as failed but already
+ * showing the action done succeeded with an earlier attempt.
  */
-export async function recheckAfterRetry<P>(
-	context: IExecuteFunctions,
+export async function recheckAfterRetry<S, P>(
+	entity: BatchEntity,
+	check: StateCheck<S, P>,
 	batch: Array<Unit<P>>,
 	outcomes: UnitOutcome[],
-	path: string,
 ): Promise<UnitOutcome[]> {
 	const failedIds = batch.filter((_, position) => !outcomes[position].ok).map((unit) => unit.id);
 	if (failedIds.length === 0) return outcomes;
-	let states: Map<string, IDataObject[]>;
+	let found: Map<string, S>;
 	try {
-		states = await currentItems(context, failedIds, batch[0].itemIndex);
+		found = await check.look(failedIds, batch[0].itemIndex);
 	} catch {
 		return outcomes;
 	}
-	const done = REQUESTED_STATE[path];
 	return outcomes.map((outcome, position) => {
 		const unit = batch[position];
-		const items = states.get(unit.id);
-		if (outcome.ok || items === undefined || !done(items, unit.payload)) return outcome;
+		const current = found.get(unit.id);
+		if (outcome.ok || current === undefined || !check.done(current, unit.payload)) return outcome;
 		const reported =
 			typeof outcome.json?.errorCode === 'string' ? outcome.json.errorCode : 'a failure';
+		const state = check.state(current);
 		return {
 			ok: true,
 			json: {
-				shipmentId: unit.id,
+				[entity.idField]: unit.id,
 				status: 'SUCCESS',
-				state: stateText(items),
+				state,
 				confirmedBy: 'stateCheck',
-				note: `The request had to be sent again and the marketplace then reported ${reported}, but the shipment is already ${stateText(items)}: an earlier attempt took effect.`,
+				note: `The request had to be sent again and the marketplace then reported ${reported}, but the ${entity.noun} is already ${state}: an earlier attempt took effect.`,
 			},
 		};
 	});

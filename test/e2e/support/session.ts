@@ -4,7 +4,7 @@
  * one), the owner and a public-API key, and a Marketplace Seller credential created through the
  * public API that points at the simulator.
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
@@ -36,6 +36,11 @@ export interface E2ESession {
 	sim: Simulator;
 	credential: Credential;
 	tarball: string;
+	/**
+	 * The only folder n8n's file nodes may read and write (N8N_RESTRICT_FILE_ACCESS_TO), inside the
+	 * run's user folder: the examples' /home/node/.n8n-files/marketplace, as the demo maps it.
+	 */
+	filesFolder: string;
 	/** Milliseconds per start-up step, for the report printed at the end. */
 	timings: Record<string, number>;
 }
@@ -128,14 +133,18 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 	);
 	const sim = await startSimulator({ packingDelayMs: 0, quiet: true });
 	let n8n: N8nInstance | undefined;
+	const userFolder = freshUserFolder(label);
+	mkdirSync(join(userFolder, 'files'));
+	// n8n compares real paths (as the demo does, scripts/demo/demo.ts).
+	const filesFolder = realpathSync(join(userFolder, 'files'));
 	try {
 		n8n = await timed('install + first start', () =>
 			N8nInstance.start({
 				runtime,
-				userFolder: freshUserFolder(label),
+				userFolder,
 				communityPackages: [tarball],
 				// Jest sets NODE_ENV=test; n8n then runs in its own test mode and exits at once with status 1.
-				env: { NODE_ENV: undefined },
+				env: { NODE_ENV: undefined, N8N_RESTRICT_FILE_ACCESS_TO: filesFolder },
 				log,
 			}),
 		);
@@ -148,7 +157,7 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 				data: credentialData(runtime.major, sim),
 			}),
 		);
-		return { kind, runtime, n8n, api, sim, credential, tarball, timings };
+		return { kind, runtime, n8n, api, sim, credential, tarball, filesFolder, timings };
 	} catch (error) {
 		await n8n?.stop().catch(() => undefined);
 		await sim.close().catch(() => undefined);

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { runBatches } from '../../helpers/execution';
+import { attemptReason } from '../common.descriptions';
 import { returnAction, type ReturnUnit } from './returnAction';
 import {
 	readRequiredDate,
@@ -36,15 +37,10 @@ const properties: INodeProperties[] = [
 		description:
 			"When the next pickup will be tried; it becomes the return's new due date. Must be after the attempt.",
 	},
-	{
-		displayName: 'Reason',
-		name: 'reason',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Buyer not available',
-		description: 'Why the pickup did not happen; the marketplace requires it',
-	},
+	attemptReason(
+		'e.g. Buyer not available',
+		'Why the pickup did not happen; the marketplace requires it',
+	),
 ];
 
 export const description = updateDisplayOptions(

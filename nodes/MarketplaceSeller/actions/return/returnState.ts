@@ -1,13 +1,14 @@
 /**
  * Return actions whose answer is unknown (a timeout, a dropped connection, a 5xx after the
  * marketplace may have acted) are not sent again (docs/marketplace-api/return-actions.md#unknown-outcomes):
- * the returns are read instead, and what they show decides each return's item, as the shipment
- * actions do with the shipments' state (helpers/stateCheck.ts).
+ * the returns are read instead, and what they show decides each return's item: the state check
+ * (helpers/stateCheck.ts) the shipment actions use too.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { chunk } from '../../../shared/transport';
 import { searchAll } from '../../../shared/transport/paging';
+import type { StateCheck } from '../../helpers/stateCheck';
 
 /** GET returns takes up to 25 return IDs (docs/marketplace-api/batch-limits.md#limits-per-call). */
 const LOOKUP_SIZE = 25;
@@ -58,7 +59,7 @@ function sameInstant(a: unknown, b: unknown): boolean {
  * `approvedOn`; a rejection as RETURN_REJECTED or RETURN_CANCELLED; a pickup attempt in the
  * expected date it moved (docs/marketplace-api/return-actions.md#return-states-after-each-action).
  */
-export const RETURN_DONE: Record<string, ReturnDone> = {
+const RETURN_DONE: Record<string, ReturnDone> = {
 	approve: (current) =>
 		(current.approvedOn !== null && current.approvedOn !== undefined) ||
 		['RETURN_PICKED_UP', 'RETURN_COMPLETED'].includes(String(current.status)),
@@ -68,3 +69,16 @@ export const RETURN_DONE: Record<string, ReturnDone> = {
 	complete: statusIn('RETURN_COMPLETED'),
 	cancel: statusIn('RETURN_CANCELLED'),
 };
+
+/** The state check of a return action: the return as the search finds it now. */
+export function returnStateCheck(
+	context: IExecuteFunctions,
+	name: string,
+): StateCheck<IDataObject, { entry: IDataObject }> {
+	return {
+		look: async (ids, itemIndex) => await currentReturns(context, ids, itemIndex),
+		state: (current) => (current === undefined ? 'not found' : String(current.status ?? 'UNKNOWN')),
+		done: (current, payload) => current !== undefined && RETURN_DONE[name](current, payload.entry),
+		words: { tookEffect: 'which shows the request took effect', unchanged: 'it' },
+	};
+}

@@ -7,6 +7,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { attemptReason } from '../common.descriptions';
 import { runBatches } from '../../helpers/execution';
 import { readRequiredDate, readRequiredString } from '../return/returnFields';
 import { serviceAction } from './serviceAction';
@@ -31,15 +32,10 @@ const properties: INodeProperties[] = [
 		description:
 			'When the service will be tried again; it becomes the new due date. Must be after the attempt.',
 	},
-	{
-		displayName: 'Reason',
-		name: 'reason',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Customer unavailable',
-		description: 'Why the service did not happen; the marketplace requires it',
-	},
+	attemptReason(
+		'e.g. Customer unavailable',
+		'Why the service did not happen; the marketplace requires it',
+	),
 	{
 		displayName: 'Sub-Reason',
 		name: 'subReason',

@@ -1,39 +1,17 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { readDate } from '../../helpers/dates';
-import { runBatches } from '../../helpers/execution';
-import { shipmentAction } from '../../helpers/results';
-import { DATE_FORMATS, PATHS } from '../../../shared/profile';
-import {
-	checkDay,
-	checkShipmentId,
-	RequiredFields,
-	SELF_SHIP_BATCH_SIZE,
-	selfShipTarget,
-} from './selfShip.fields';
+import { DATE_FORMATS } from '../../../shared/profile';
+import { requiredDateTime, selfShipProperties } from './selfShip.descriptions';
+import { checkDay, runSelfShip } from './selfShip.fields';
 
-const properties: INodeProperties[] = [
-	...selfShipTarget('mark delivered'),
-	{
-		displayName: 'Delivery Date',
-		name: 'deliveryDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'When the buyer received the shipment: today or earlier',
-	},
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['shipment'], operation: ['markDelivered'] } },
-	properties,
-);
+export const description = selfShipProperties('markDelivered', 'mark delivered', [
+	requiredDateTime(
+		'Delivery Date',
+		'deliveryDate',
+		'When the buyer received the shipment: today or earlier',
+	),
+]);
 
 /**
  * Marks shipped self-ship shipments DELIVERED, 100 per request
@@ -44,26 +22,19 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runBatches<IDataObject>(this, items, {
-		read: (itemIndex) => {
-			const required = new RequiredFields(this, itemIndex);
-			const shipmentId = required.text('shipmentId', 'Shipment');
-			const locationId = required.text('locationId', 'Location');
+	return await runSelfShip(this, items, {
+		call: 'delivery',
+		operation: 'Mark delivered',
+		read: (required, itemIndex) => {
 			const deliveredAt = required.dateTime('deliveryDate', 'Delivery Date');
-			required.check('Mark delivered');
-			checkShipmentId(this, shipmentId, itemIndex);
-			checkDay(this, itemIndex, 'Delivery Date', deliveredAt, 'notAfterToday');
-			const deliveryDate =
-				DATE_FORMATS.selfShipDeliveryDate === 'day'
-					? readDate(this, deliveredAt, itemIndex, 'Delivery Date', 'day')
-					: deliveredAt;
-			return [{ id: shipmentId, payload: { shipmentId, locationId, deliveryDate } }];
+			return () => {
+				checkDay(this, itemIndex, 'Delivery Date', deliveredAt, 'notAfterToday');
+				const deliveryDate =
+					DATE_FORMATS.selfShipDeliveryDate === 'day'
+						? readDate(this, deliveredAt, itemIndex, 'Delivery Date', 'day')
+						: deliveredAt;
+				return { deliveryDate };
+			};
 		},
-		...shipmentAction<IDataObject>(this, {
-			path: `${PATHS.shipments}/selfShip/delivery`,
-			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
-			operation: 'Mark delivered',
-			size: SELF_SHIP_BATCH_SIZE,
-		}),
 	});
 }

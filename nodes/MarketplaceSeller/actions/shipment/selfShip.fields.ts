@@ -3,22 +3,22 @@
  * item, picked or given by ID, with its location; up to 100 shipments per request; every
  * required field checked before anything is sent, all missing ones named in one message.
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { readDate, todayAtOffsetOf } from '../../helpers/dates';
+import { runBatches } from '../../helpers/execution';
 import { locatorValue } from '../../helpers/parameters';
+import { shipmentAction } from '../../helpers/results';
+import { PATHS } from '../../../shared/profile';
 import { isDotSegment } from '../../../shared/validators';
-import { locationLocator, shipmentLocator } from '../common.descriptions';
 
 /** Self-ship dispatch, delivery and delivery attempt: 100 shipments per request (docs/marketplace-api/batch-limits.md#limits-per-call). */
 export const SELF_SHIP_BATCH_SIZE = 100;
-
-export function selfShipTarget(action: string): INodeProperties[] {
-	return [
-		shipmentLocator(`The self-ship shipment to ${action}`),
-		locationLocator('The seller location the shipment belongs to'),
-	];
-}
 
 /** Collects the labels of missing required fields and refuses them all at once. */
 export class RequiredFields {
@@ -102,4 +102,44 @@ export function checkDay(
 			description: `The marketplace refuses a ${label} ${rule === 'notAfterToday' ? 'in the future' : 'in the past'}. Nothing was sent: correct the date.`,
 		},
 	);
+}
+
+/** One batched self-ship call: its path under selfShip/, its name in messages, its own fields. */
+export interface SelfShipCall {
+	call: 'dispatch' | 'delivery' | 'deliveryAttempt';
+	operation: string;
+	/**
+	 * Reads the call's own fields of one item, marking the missing ones in `required`; returns
+	 * what checks their values and gives the rest of the shipment's entry once none is missing.
+	 */
+	read: (required: RequiredFields, itemIndex: number) => () => IDataObject;
+}
+
+/**
+ * Runs a batched self-ship call: per item the shipment and its location, then the call's fields,
+ * all checked before anything is sent; 100 shipments per request, the state read back when an
+ * answer is lost (helpers/stateCheck.ts).
+ */
+export async function runSelfShip(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	selfShip: SelfShipCall,
+): Promise<INodeExecutionData[]> {
+	return await runBatches<IDataObject>(context, items, {
+		read: (itemIndex) => {
+			const required = new RequiredFields(context, itemIndex);
+			const shipmentId = required.text('shipmentId', 'Shipment');
+			const locationId = required.text('locationId', 'Location');
+			const finish = selfShip.read(required, itemIndex);
+			required.check(selfShip.operation);
+			checkShipmentId(context, shipmentId, itemIndex);
+			return [{ id: shipmentId, payload: { shipmentId, locationId, ...finish() } }];
+		},
+		...shipmentAction<IDataObject>(context, {
+			path: `${PATHS.shipments}/selfShip/${selfShip.call}`,
+			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
+			operation: selfShip.operation,
+			size: SELF_SHIP_BATCH_SIZE,
+		}),
+	});
 }

@@ -1,42 +1,26 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
 
 import { readDate } from '../../helpers/dates';
-import { runBatches } from '../../helpers/execution';
 import { splitList } from '../../helpers/parameters';
-import { shipmentAction } from '../../helpers/results';
-import { PATHS } from '../../../shared/profile';
-import {
-	checkDay,
-	checkShipmentId,
-	RequiredFields,
-	SELF_SHIP_BATCH_SIZE,
-	selfShipTarget,
-} from './selfShip.fields';
+import { requiredDateTime, selfShipProperties } from './selfShip.descriptions';
+import { checkDay, RequiredFields, runSelfShip } from './selfShip.fields';
 
 const properties: INodeProperties[] = [
-	...selfShipTarget('dispatch from your warehouse'),
-	{
-		displayName: 'Dispatch Date',
-		name: 'dispatchDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'When the shipment left your warehouse: today or earlier',
-	},
-	{
-		displayName: 'Tentative Delivery Date',
-		name: 'tentativeDeliveryDate',
-		type: 'dateTime',
-		required: true,
-		default: '',
-		description: 'When the buyer should get the shipment: today or later',
-	},
+	requiredDateTime(
+		'Dispatch Date',
+		'dispatchDate',
+		'When the shipment left your warehouse: today or earlier',
+	),
+	requiredDateTime(
+		'Tentative Delivery Date',
+		'tentativeDeliveryDate',
+		'When the buyer should get the shipment: today or later',
+	),
 	{
 		displayName: 'Invoice Date',
 		name: 'invoiceDate',
@@ -182,8 +166,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['shipment'], operation: ['selfShipDispatch'] } },
+export const description = selfShipProperties(
+	'selfShipDispatch',
+	'dispatch from your warehouse',
 	properties,
 );
 
@@ -222,14 +207,15 @@ function dispatchLocation(
 	return { locationId: text('locationId'), address };
 }
 
-/** One shipment's dispatch entry, checked before anything is sent. */
+/**
+ * One shipment's dispatch fields, missing ones marked in `required`; what it returns checks the
+ * dates and gives the entry.
+ */
 function readEntry(
 	context: IExecuteFunctions,
+	required: RequiredFields,
 	itemIndex: number,
-): { id: string; payload: IDataObject } {
-	const required = new RequiredFields(context, itemIndex);
-	const shipmentId = required.text('shipmentId', 'Shipment');
-	const locationId = required.text('locationId', 'Location');
+): () => IDataObject {
 	const dispatchDate = required.dateTime('dispatchDate', 'Dispatch Date');
 	const tentativeDeliveryDate = required.dateTime(
 		'tentativeDeliveryDate',
@@ -246,30 +232,34 @@ function readEntry(
 	const items = invoiceItems(context, itemIndex);
 	required.require(items.length > 0, 'Invoice Items');
 	const location = dispatchLocation(context, itemIndex, required);
-	required.check('Self-ship dispatch');
-	checkShipmentId(context, shipmentId, itemIndex);
-	checkDay(context, itemIndex, 'Dispatch Date', dispatchDate, 'notAfterToday');
-	checkDay(context, itemIndex, 'Tentative Delivery Date', tentativeDeliveryDate, 'notBeforeToday');
-	const optional = (parameter: string) =>
-		String(context.getNodeParameter(parameter, itemIndex, '') ?? '').trim();
-	const invoiceNumber = optional('invoiceNumber');
-	const entry: IDataObject = {
-		shipmentId,
-		locationId,
-		dispatchDate,
-		tentativeDeliveryDate,
-		invoice: {
-			...(invoiceNumber ? { invoiceNumber } : {}),
-			invoiceDate,
-			items,
-		},
+	return () => {
+		checkDay(context, itemIndex, 'Dispatch Date', dispatchDate, 'notAfterToday');
+		checkDay(
+			context,
+			itemIndex,
+			'Tentative Delivery Date',
+			tentativeDeliveryDate,
+			'notBeforeToday',
+		);
+		const optional = (parameter: string) =>
+			String(context.getNodeParameter(parameter, itemIndex, '') ?? '').trim();
+		const invoiceNumber = optional('invoiceNumber');
+		const entry: IDataObject = {
+			dispatchDate,
+			tentativeDeliveryDate,
+			invoice: {
+				...(invoiceNumber ? { invoiceNumber } : {}),
+				invoiceDate,
+				items,
+			},
+		};
+		for (const field of ['trackingId', 'deliveryPartner', 'deliveryPartnerCode']) {
+			const value = optional(field);
+			if (value !== '') entry[field] = value;
+		}
+		if (location) entry.dispatchLocation = location;
+		return entry;
 	};
-	for (const field of ['trackingId', 'deliveryPartner', 'deliveryPartnerCode']) {
-		const value = optional(field);
-		if (value !== '') entry[field] = value;
-	}
-	if (location) entry.dispatchLocation = location;
-	return { id: shipmentId, payload: entry };
 }
 
 /**
@@ -281,13 +271,9 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await runBatches<IDataObject>(this, items, {
-		read: (itemIndex) => [readEntry(this, itemIndex)],
-		...shipmentAction<IDataObject>(this, {
-			path: `${PATHS.shipments}/selfShip/dispatch`,
-			body: (batch) => ({ shipments: batch.map((unit) => unit.payload) }),
-			operation: 'Self-ship dispatch',
-			size: SELF_SHIP_BATCH_SIZE,
-		}),
+	return await runSelfShip(this, items, {
+		call: 'dispatch',
+		operation: 'Self-ship dispatch',
+		read: (required, itemIndex) => readEntry(this, required, itemIndex),
 	});
 }
