@@ -1,32 +1,8 @@
-import {
-	updateDisplayOptions,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
-
-import { runBatches } from '../../helpers/execution';
-import { returnAction, type ReturnUnit } from './returnAction';
-import { readReturnUnits, returnIdsProperty, returnLocationProperty } from './returnFields';
-
-const properties: INodeProperties[] = [returnIdsProperty, returnLocationProperty];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['return'], operation: ['complete'] } },
-	properties,
-);
+import { closingAction } from './closeReturns';
 
 /**
  * Completes self-ship returns: a picked-up customer return received back, or a courier return
  * acknowledged (the product was kept from the buyer). Up to 100 per request, one location per
  * request (docs/marketplace-api/return-actions.md#complete-and-cancel).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await runBatches<ReturnUnit>(this, items, {
-		read: (itemIndex) => readReturnUnits(this, itemIndex, {}),
-		...returnAction(this, { name: 'complete', list: 'ids', what: 'Complete return' }),
-	});
-}
+export const { description, execute } = closingAction('complete', 'Complete return');
