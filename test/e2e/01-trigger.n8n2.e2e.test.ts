@@ -1,5 +1,5 @@
 /**
- * The trigger in a real n8n 2.x (2.40.7, or the version MKT_N8N2_VERSION names): the packed package installed as a community package, a
+ * The trigger in a real n8n 2.x (n8n2Version()): the packed package installed as a community package, a
  * credential created through the public API, Marketplace Seller Trigger -> NoOp published, and
  * the simulator pushing signed notifications to the trigger's production URL.
  */

@@ -1,5 +1,5 @@
 /**
- * The action node in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION), through published workflows (Webhook -> [Split Out] ->
+ * The action node in a real n8n 2.x (n8n2Version()), through published workflows (Webhook -> [Split Out] ->
  * Marketplace Seller) that use a credential created through n8n's public API; results are read
  * back through the executions API, marketplace traffic through the simulator's call log.
  */

@@ -1,5 +1,5 @@
 /**
- * The poll trigger in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION): Marketplace Seller Poll Trigger (Shipment Created and
+ * The poll trigger in a real n8n 2.x (n8n2Version()): Marketplace Seller Poll Trigger (Shipment Created and
  * Shipment Packed, every minute) -> NoOp, published through the public API, polling the
  * in-process simulator. A shipment created and then packed runs exactly two executions; an n8n
  * restart between the two changes runs no duplicate. "No further execution" is proven by

@@ -1,5 +1,5 @@
 /**
- * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.x (2.40.7, or MKT_N8N2_VERSION): a link from Get
+ * Partner onboarding (examples/partner-onboarding.json) in a real n8n 2.x (n8n2Version()): a link from Get
  * Authorization URL, the seller's approval at the simulator's authorize endpoint, the browser's
  * redirect to the example's webhook, where Connect Seller exchanges the code and creates a
  * "Marketplace Seller OAuth2 API" credential for the seller through n8n's public API; a Shipment

@@ -1,6 +1,6 @@
 /**
- * The Deadlines watch in a real n8n 2.40.7: the example workflow examples/deadline-alerts.json
- * (Marketplace Seller Poll Trigger: Shipment Dispatch Due Soon and Overdue -> Digest per location
+ * The Deadlines watch in a real n8n 2.x (n8n2Version()): the example workflow
+ * examples/deadline-alerts.json (Marketplace Seller Poll Trigger: Shipment Dispatch Due Soon and Overdue -> Digest per location
  * -> NoOp), published through the public API, polling the in-process simulator every minute with a
  * lead time of one minute. Three shipments due in 105 seconds: one due-soon item each when the lead
  * time is crossed, then one overdue item each for the two not marked Ready to Dispatch in between,
@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { prepareExample } from '../../scripts/demo/examples';
-import { repoRoot, sleep, type Execution } from '../../scripts/e2e/lib';
+import { n8n2Version, repoRoot, sleep, type Execution } from '../../scripts/e2e/lib';
 import { validate } from '../support/jsonSchema';
 import { servedSchema } from './support/outputSchema';
 import { PACKAGE_NAME, useSession } from './support/session';
@@ -76,7 +76,7 @@ function alerts(execution: Execution): string[] {
 		.sort();
 }
 
-describe('Deadlines watch in n8n 2.40.7', () => {
+describe(`Deadlines watch in n8n ${n8n2Version()}`, () => {
 	test('due soon once per shipment, overdue once for those still not ready, nothing more', async () => {
 		// Published and polled once (activation): nothing due at the location.
 		await nextPolls(1, 1);

@@ -1,6 +1,6 @@
 /**
- * The order life after Ready to Dispatch in a real n8n 2.40.7 (issue 27), driven only by the
- * Marketplace Seller node; the simulator's control interface plays the buyer (an order comes in)
+ * The order life after Ready to Dispatch in a real n8n 2.x (n8n2Version(), issue 27), driven only
+ * by the Marketplace Seller node; the simulator's control interface plays the buyer (an order comes in)
  * and the courier (the marketplace generates the pickup codes). A Marketplace Seller Trigger in
  * the same n8n receives the pushes that follow. The evening handover and self-ship examples run
  * here too, imported as the demo imports them, their file nodes on the session's files folder.
@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { BROWSER_ID, repoRoot, request, type Execution } from '../../scripts/e2e/lib';
+import { BROWSER_ID, n8n2Version, repoRoot, request, type Execution } from '../../scripts/e2e/lib';
 import { prepareExample } from '../../scripts/demo/examples';
 import { useSession } from './support/session';
 import {
@@ -160,7 +160,7 @@ async function pushedEvents(shipmentId: string, count: number): Promise<string[]
 	}
 }
 
-describe('the order life in n8n 2.40.7', () => {
+describe(`the order life in n8n ${n8n2Version()}`, () => {
 	test('handover: Ready to Dispatch -> handover counts -> a manifest PDF listing exactly its group', async () => {
 		const packed = s().sim.control.seedShipments({
 			locationId: LOCATION,

@@ -1,6 +1,6 @@
 /**
- * A self-ship return through its whole life in a real n8n 2.40.7, driven only by the action node
- * (issue 27, acceptance): the simulator's control API plays the buyer (who asks for the return);
+ * A self-ship return through its whole life in a real n8n 2.x (n8n2Version()), driven only by the
+ * action node (issue 27, acceptance): the simulator's control API plays the buyer (who asks for the return);
  * the seller approves it after the tech visit, records a failed pickup, marks it picked up and
  * completes it, each through a published workflow. A Marketplace Seller Trigger in the same n8n
  * receives the pushes that follow, one execution each. A courier return cancelled the same way
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { repoRoot } from '../../scripts/e2e/lib';
+import { n8n2Version, repoRoot } from '../../scripts/e2e/lib';
 import { prepareExample } from '../../scripts/demo/examples';
 import { useSession } from './support/session';
 import {
@@ -103,7 +103,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise
 	}
 }
 
-describe('a self-ship return through its whole life, driven by the node (n8n 2.40.7)', () => {
+describe(`a self-ship return through its whole life, driven by the node (n8n ${n8n2Version()})`, () => {
 	it('customer return: approve, pickup attempt, pickup, complete; the trigger runs once per push that follows', async () => {
 		const buyer = await s().sim.control.createSelfShipReturn({ locationId: LOCATION });
 		const returnId = String(buyer.return.returnId);
