@@ -25,7 +25,7 @@ export const ACTION_TYPE = `${PACKAGE_NAME}.marketplaceSeller`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.marketplaceSellerTrigger`;
 export const CREDENTIAL_TYPE = 'marketplaceSellerApi';
 
-/** Time a cold cache may need: Node 24 + n8n 2.40.7 (about 5 min) or n8n 1.123 (about 3 min), then a first start. */
+/** Time a cold cache may need: Node 24 + an n8n 2.x (about 5 to 7 min) or n8n 1.123 (about 3 min), then a first start. */
 export const SESSION_START_TIMEOUT_MS = 20 * 60_000;
 
 export interface E2ESession {
