@@ -1,5 +1,6 @@
 /**
- * Remembered deliveries of one trigger node in this process.
+ * Remembered deliveries of one trigger node in this process: the bounded set of keys that
+ * memory.ts applies its rules to.
  *
  * Contract of `claim(key, now)`: true exactly once per key within the retention window, false
  * for every later claim of the same key until `now >= firstClaim + retention`. It answers
@@ -12,7 +13,7 @@
  */
 
 import { BoundedFifoMap } from '../boundedFifo';
-import { TENTATIVE_LEASE_SECONDS, type TentativeDelivery } from './tentativeDeliveries';
+import type { TentativeDelivery } from './persistence';
 
 export interface DeliverySnapshot {
 	/** Remembered keys, oldest first. */
@@ -21,46 +22,16 @@ export interface DeliverySnapshot {
 	seenAt: number[];
 }
 
-export interface DeliveryStore {
-	claim(key: string, nowSeconds: number): boolean;
-	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
-	isPending(key: string): boolean;
-	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
-	pendingKeys(): string[];
-	/**
-	 * The execution of a key exists: the key may now be persisted. Returns the time to persist it
-	 * with (its first claim, or now for a key this store did not hold) when this call confirmed
-	 * it, and undefined when it was confirmed already.
-	 */
-	confirm(key: string, nowSeconds: number): number | undefined;
-	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
-	release(key: string): void;
-	/**
-	 * Another memory saved this key before its run was known (tentative): a claim of it within the
-	 * lease is refused (a duplicate), later it wins. Ignored for a key this store holds.
-	 */
-	noteTentative(entry: TentativeDelivery, nowSeconds: number): void;
-	/** The tentative keys of other memories still within their lease. */
-	tentativeElsewhere(nowSeconds: number): TentativeDelivery[];
-	/** Confirmed live entries, oldest first. */
-	snapshot(nowSeconds: number): DeliverySnapshot;
-	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
-	restore(snapshot: DeliverySnapshot, nowSeconds: number): void;
-	/**
-	 * Takes in a delivery another writer remembered (its execution exists): true when the store
-	 * did not hold it confirmed, it is live and, when the store is full, newer than its oldest
-	 * entry; the caller then appends it to the log. A key still pending here becomes confirmed:
-	 * it stays remembered even if this process's copy fails.
-	 */
-	add(key: string, atSeconds: number, nowSeconds: number): boolean;
-	readonly size: number;
-}
-
 export interface DeliveryStoreLimits {
 	/** Hard bound on remembered keys; the oldest is forgotten first. */
 	maxEntries: number;
 	/** Seconds a key is remembered after its first claim. */
 	retentionSeconds: number;
+	/**
+	 * Seconds another memory's tentative key refuses a claim (the rule and its reason:
+	 * TENTATIVE_LEASE_SECONDS in memory.ts); 0 when not given.
+	 */
+	tentativeLeaseSeconds?: number;
 }
 
 /**
@@ -68,9 +39,10 @@ export interface DeliveryStoreLimits {
  * Expired entries are dropped from the oldest end on every claim; when full, the oldest entry is
  * forgotten. Memory is O(maxEntries) at all times, whatever passes through.
  */
-export class InMemoryDeliveryStore implements DeliveryStore {
+export class InMemoryDeliveryStore {
 	readonly maxEntries: number;
 	readonly retentionSeconds: number;
+	private readonly tentativeLeaseSeconds: number;
 
 	private readonly seen: BoundedFifoMap<number>;
 	/** Claimed keys whose execution is not known to exist yet (bounded by requests in flight). */
@@ -82,6 +54,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 	constructor(limits: DeliveryStoreLimits) {
 		this.maxEntries = Math.max(1, Math.floor(limits.maxEntries));
 		this.retentionSeconds = Math.max(0, limits.retentionSeconds);
+		this.tentativeLeaseSeconds = Math.max(0, limits.tentativeLeaseSeconds ?? 0);
 		this.seen = new BoundedFifoMap<number>(this.maxEntries);
 	}
 
@@ -89,6 +62,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return this.seen.size;
 	}
 
+	/** True once per key within the retention (see the contract above); the key is then pending. */
 	claim(key: string, nowSeconds: number): boolean {
 		if (!Number.isFinite(nowSeconds) || this.retentionSeconds <= 0) return true;
 		this.dropExpired(nowSeconds);
@@ -101,7 +75,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		const tentative = this.tentative.get(key);
 		if (tentative !== undefined) {
 			// Still within the lease: the other memory's run may be under way or just answered.
-			if (nowSeconds < tentative.at + TENTATIVE_LEASE_SECONDS) return false;
+			if (nowSeconds < tentative.at + this.tentativeLeaseSeconds) return false;
 			this.tentative.delete(key);
 		}
 		this.seen.set(key, nowSeconds);
@@ -117,14 +91,21 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return true;
 	}
 
+	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
 	pendingKeys(): string[] {
 		return [...this.pending];
 	}
 
+	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
 	isPending(key: string): boolean {
 		return this.pending.has(key);
 	}
 
+	/**
+	 * The execution of a key exists: the key may now be persisted. Returns the time to persist it
+	 * with (its first claim, or now for a key this store did not hold) when this call confirmed
+	 * it, and undefined when it was confirmed already.
+	 */
 	confirm(key: string, nowSeconds: number): number | undefined {
 		this.tentative.delete(key);
 		const claimedAt = this.seen.get(key);
@@ -135,15 +116,20 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return nowSeconds;
 	}
 
+	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
 	release(key: string): void {
 		if (this.pending.delete(key)) this.seen.delete(key);
 	}
 
+	/**
+	 * Another memory saved this key before its run was known (tentative): a claim of it within the
+	 * lease is refused (a duplicate), later it wins. Ignored for a key this store holds.
+	 */
 	noteTentative(entry: TentativeDelivery, nowSeconds: number): void {
 		const { key } = entry;
 		if (this.seen.get(key) !== undefined) return;
 		this.tentative.delete(key);
-		if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) return;
+		if (nowSeconds >= entry.at + this.tentativeLeaseSeconds) return;
 		this.tentative.set(key, entry);
 		// Pushes in flight elsewhere: bounded like the store, oldest first.
 		for (const oldest of this.tentative.keys()) {
@@ -152,15 +138,17 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		}
 	}
 
+	/** The tentative keys of other memories still within their lease. */
 	tentativeElsewhere(nowSeconds: number): TentativeDelivery[] {
 		const out: TentativeDelivery[] = [];
 		for (const [key, entry] of this.tentative) {
-			if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) this.tentative.delete(key);
+			if (nowSeconds >= entry.at + this.tentativeLeaseSeconds) this.tentative.delete(key);
 			else out.push(entry);
 		}
 		return out;
 	}
 
+	/** Confirmed live entries, oldest first. */
 	snapshot(nowSeconds: number): DeliverySnapshot {
 		// Runs on every accepted or duplicate push over the whole set: no intermediate pairs.
 		const keys: string[] = [];
@@ -175,6 +163,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return { keys, seenAt };
 	}
 
+	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
 	restore(snapshot: DeliverySnapshot, nowSeconds: number): void {
 		// Pending claims are requests in flight in this process: they survive a restore.
 		const inFlight: Array<[string, number]> = [];
@@ -192,6 +181,12 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			if (this.seen.get(key) === undefined) this.pending.delete(key);
 	}
 
+	/**
+	 * Takes in a delivery another writer remembered (its execution exists): true when the store
+	 * did not hold it confirmed, it is live and, when the store is full, newer than its oldest
+	 * entry; the caller then appends it to the log. A key still pending here becomes confirmed:
+	 * it stays remembered even if this process's copy fails.
+	 */
 	add(key: string, atSeconds: number, nowSeconds: number): boolean {
 		if (this.retentionSeconds <= 0 || !Number.isFinite(atSeconds)) return false;
 		if (nowSeconds >= atSeconds + this.retentionSeconds) return false;

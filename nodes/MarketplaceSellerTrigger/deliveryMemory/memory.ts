@@ -1,13 +1,15 @@
 /**
- * The trigger's delivery memory (deduplication): one per trigger node in this process (and test
- * or production), holding the delivery store and the seller memory, restored from and written
- * through the workflow's static data. webhookFlow.ts reaches it through getReceiverState and the
- * functions below; whether a key is pending, tentative or remembered is decided here:
+ * The rules of the trigger's delivery memory (deduplication), in one place: one memory per
+ * trigger node in this process (and test or production), holding the delivery store and the
+ * seller memory, restored from and written through the workflow's static data. Outside this
+ * folder it is reached through index.ts only. A key is:
  *
- * - claimed (pending): a push accepted in this process whose run has not ended;
+ * - new: claimed, and pending while its push is accepted in this process and its run has not ended;
+ * - in flight: a copy of a pending key, which waits for the first copy's answer (waitForInFlight);
  * - tentative: saved before its run is known (queue mode, saveTentatively), confirmed at the run's
- *   end, released by an answer that is not a 200;
- * - remembered: confirmDelivery, appended to the stored text (dedup/deliveryLog.ts).
+ *   end (confirmAtRunEnd), released by an answer that is not a 200; another memory's tentative key
+ *   is a duplicate for TENTATIVE_LEASE_SECONDS;
+ * - remembered: confirmDelivery, appended to the stored text (deliveryLog.ts).
  *
  * The path of one key: docs/contributing.md#the-path-of-a-delivery-key.
  * Outcomes per crash point: docs/trigger-durability.md#per-crash-point.
@@ -16,24 +18,44 @@ import { randomBytes } from 'node:crypto';
 
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
-import { setAsNewest } from './boundedFifo';
-import { settleInFlight } from './inFlight';
-import { DeliveryLog } from './dedup/deliveryLog';
-import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
-import { ForeignRows } from './dedup/foreignRows';
-import { compactKeyOfHex } from './dedup/deliveryKey';
+import { setAsNewest } from '../boundedFifo';
+import type { PushDecision } from '../pushDecision';
+import { SellerResolver, type LocationSellerMap, type SellerResolution } from '../sellerMap';
+import type { ReceiverSettings } from '../settings';
+import { compactKeyOfHex } from './deliveryKey';
+import { DeliveryLog } from './deliveryLog';
+import { InMemoryDeliveryStore } from './deliveryStore';
+import { ForeignRows } from './foreignRows';
 import {
+	decodeTentative,
 	DeliveriesAtSave,
+	encodeTentative,
 	staticDataPersistence,
 	type ReceiverPersistence,
-} from './dedup/persistence';
-import { decodeTentative, encodeTentative } from './dedup/tentativeDeliveries';
-import type { PushDecision } from './pushDecision';
-import { SellerResolver } from './sellerMap';
-import type { ReceiverSettings } from './settings';
+} from './persistence';
 
-export interface ReceiverState {
-	readonly deliveries: DeliveryStore;
+/**
+ * How long another memory's tentative key is taken for a duplicate: long enough to cover the
+ * moment between n8n's 200 and the row that says the run ended, much shorter than any redelivery
+ * of a push that got no answer. Older, the push runs again: a push whose run did not end is never
+ * lost, at the price of a second run of a push whose process died after its run and before it
+ * saved that (docs/trigger-durability.md#several-n8n-processes-queue-mode).
+ */
+export const TENTATIVE_LEASE_SECONDS = 10;
+
+/** What a claim of a delivery key finds. */
+export type ClaimVerdict = 'new' | 'duplicate' | 'inFlight';
+
+/** What the receiver pipeline (receiver.ts) asks of the memory. */
+export interface PushMemory {
+	/** The seller of a verified push, learned from it when it says (sellerMap.ts). */
+	resolveSeller(envelope: Record<string, unknown>, locations: LocationSellerMap): SellerResolution;
+	/** Decides and records at once (no await), so two copies in one process cannot both be new. */
+	claim(compactKey: string, nowSeconds: number): ClaimVerdict;
+}
+
+export interface ReceiverState extends PushMemory {
+	readonly deliveries: InMemoryDeliveryStore;
 	/** The confirmed deliveries as the static data stores them, kept up to date by appending. */
 	readonly log: DeliveryLog;
 	readonly sellers: SellerResolver;
@@ -89,10 +111,15 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		maxEntries: settings.dedup.maxEntries,
 		retentionSeconds: effectiveRetention(settings),
 	};
+	const deliveries = new InMemoryDeliveryStore({
+		...limits,
+		tentativeLeaseSeconds: TENTATIVE_LEASE_SECONDS,
+	});
+	const sellers = new SellerResolver(settings.sellerMemorySize);
 	return {
-		deliveries: new InMemoryDeliveryStore(limits),
+		deliveries,
 		log: new DeliveryLog(randomBytes(9).toString('base64url'), limits),
-		sellers: new SellerResolver(settings.sellerMemorySize),
+		sellers,
 		limits: limitsOf(settings),
 		storedDeliveries: undefined,
 		foreign: new ForeignRows(),
@@ -100,6 +127,11 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		executionsElsewhere: false,
 		savedTentatively: new Map(),
 		storedTentative: undefined,
+		resolveSeller: (envelope, locations) => sellers.resolve(envelope, locations),
+		claim: (key, nowSeconds) => {
+			if (deliveries.claim(key, nowSeconds)) return 'new';
+			return deliveries.isPending(key) ? 'inFlight' : 'duplicate';
+		},
 	};
 }
 
@@ -267,6 +299,42 @@ export function resetReceiverStates(): void {
 }
 
 /**
+ * Copies of pushes in flight in this process, waiting for the first copy's answer instead of
+ * being acknowledged early (a 200 is a promise that the push runs: the first copy may still fail
+ * and need redelivery). Keyed by memory and delivery key. Waiters exist only while their request
+ * is open; every request settles when its response closes, so the map is bounded by the requests
+ * n8n holds open.
+ */
+const inFlightWaiters = new Map<string, Array<(acknowledged: boolean) => void>>();
+
+/**
+ * The in-flight wait: resolves with true when the copy of `key` in flight in the memory
+ * `stateKey` was answered 200, false otherwise (settleWhenAnswered wakes it).
+ */
+export async function waitForInFlight(stateKey: string, key: string): Promise<boolean> {
+	const id = `${stateKey}|${key}`;
+	return await new Promise<boolean>((resolve) => {
+		const list = inFlightWaiters.get(id);
+		if (list === undefined) inFlightWaiters.set(id, [resolve]);
+		else list.push(resolve);
+	});
+}
+
+/** Wakes the copies waiting for the delivery in flight under `key`. */
+function settleInFlight(stateKey: string, key: string, acknowledged: boolean): void {
+	const id = `${stateKey}|${key}`;
+	const list = inFlightWaiters.get(id);
+	if (list === undefined) return;
+	inFlightWaiters.delete(id);
+	for (const wake of list) wake(acknowledged);
+}
+
+/** How many deliveries have waiters (tests). */
+export function inFlightWaiterCount(): number {
+	return inFlightWaiters.size;
+}
+
+/**
  * Writes what changed through the persistence adapter, for requests that do not start an
  * execution (n8n saves their static data before answering). An accepted push is persisted by
  * the node's execute step instead, once its execution exists (see saveConfirmed).
@@ -308,6 +376,23 @@ export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(compactKeyOfHex(hex));
 	}
 	return [...keys];
+}
+
+/**
+ * The execute step: records the items' deliveries in the memory of this process, if it received
+ * the push. No memory: the push was received by another process (a queue mode worker runs this
+ * step), whose static data is not the stored row, so writing it would overwrite the row.
+ * `staticData` is read only when there is something to write. Returns the number of keys written.
+ */
+export function rememberExecutedPush(
+	stateKey: string,
+	staticData: () => IDataObject,
+	items: Array<{ json: IDataObject }>,
+	nowSeconds: number,
+): number {
+	const state = states.get(stateKey);
+	if (state === undefined) return 0;
+	return saveConfirmedDeliveries(staticData(), compactKeysOf(items), state, nowSeconds);
 }
 
 /**
@@ -360,7 +445,7 @@ export function settleWhenAnswered(
 				releaseDelivery(state, key);
 			}
 		}
-		settleInFlight(`${stateKey}|${key}`, acknowledged);
+		settleInFlight(stateKey, key, acknowledged);
 	});
 }
 
@@ -421,4 +506,26 @@ export function saveTentatively(
 	state.savedTentatively.set(key, nowSeconds);
 	saveDeliveries(state, persistence, nowSeconds, confirmAtRunEnd(stateKey, state, key, run));
 	void keepUnsavedUntilRunEnds(persistence.touch, () => run.ended || run.closed);
+}
+
+/**
+ * An accepted push is remembered from now on. In queue mode (executions run elsewhere, learned
+ * from an earlier push) its key is saved as tentative before n8n enqueues the job ('tentative':
+ * the caller answers nothing, n8n answers at the job's end); otherwise it stays pending until the
+ * execute step confirms it or the answer settles it ('pending').
+ */
+export function startRemembering(
+	context: IWebhookFunctions,
+	stateKey: string,
+	state: ReceiverState,
+	persistence: ReceiverPersistence | undefined,
+	key: string,
+	nowSeconds: number,
+): 'tentative' | 'pending' {
+	if (state.executionsElsewhere && persistence !== undefined) {
+		saveTentatively(context, stateKey, state, persistence, key, nowSeconds);
+		return 'tentative';
+	}
+	settleWhenAnswered(context, stateKey, key);
+	return 'pending';
 }
