@@ -13,7 +13,6 @@
  */
 
 import { BoundedFifoMap } from '../boundedFifo';
-import type { TentativeDelivery } from './persistence';
 
 export interface DeliverySnapshot {
 	/** Remembered keys, oldest first. */
@@ -27,11 +26,6 @@ export interface DeliveryStoreLimits {
 	maxEntries: number;
 	/** Seconds a key is remembered after its first claim. */
 	retentionSeconds: number;
-	/**
-	 * Seconds another memory's tentative key refuses a claim (the rule and its reason:
-	 * TENTATIVE_LEASE_SECONDS in memory.ts); 0 when not given.
-	 */
-	tentativeLeaseSeconds?: number;
 }
 
 /**
@@ -42,19 +36,14 @@ export interface DeliveryStoreLimits {
 export class InMemoryDeliveryStore {
 	readonly maxEntries: number;
 	readonly retentionSeconds: number;
-	private readonly tentativeLeaseSeconds: number;
 
 	private readonly seen: BoundedFifoMap<number>;
 	/** Claimed keys whose execution is not known to exist yet (bounded by requests in flight). */
 	private readonly pending = new Set<string>();
 
-	/** Keys other memories saved before their run was known, with the time they were accepted. */
-	private readonly tentative = new Map<string, TentativeDelivery>();
-
 	constructor(limits: DeliveryStoreLimits) {
 		this.maxEntries = Math.max(1, Math.floor(limits.maxEntries));
 		this.retentionSeconds = Math.max(0, limits.retentionSeconds);
-		this.tentativeLeaseSeconds = Math.max(0, limits.tentativeLeaseSeconds ?? 0);
 		this.seen = new BoundedFifoMap<number>(this.maxEntries);
 	}
 
@@ -62,8 +51,12 @@ export class InMemoryDeliveryStore {
 		return this.seen.size;
 	}
 
-	/** True once per key within the retention (see the contract above); the key is then pending. */
-	claim(key: string, nowSeconds: number): boolean {
+	/**
+	 * True once per key within the retention (see the contract above); the key is then pending.
+	 * `heldElsewhere`: whether another memory holds a key this store does not (memory.ts, the
+	 * tentative lease): such a claim is refused and records nothing.
+	 */
+	claim(key: string, nowSeconds: number, heldElsewhere?: (key: string) => boolean): boolean {
 		if (!Number.isFinite(nowSeconds) || this.retentionSeconds <= 0) return true;
 		this.dropExpired(nowSeconds);
 		const firstSeen = this.seen.get(key);
@@ -72,12 +65,7 @@ export class InMemoryDeliveryStore {
 			// Expired but not yet at the oldest end (the clock went backwards at some point).
 			this.seen.delete(key);
 		}
-		const tentative = this.tentative.get(key);
-		if (tentative !== undefined) {
-			// Still within the lease: the other memory's run may be under way or just answered.
-			if (nowSeconds < tentative.at + this.tentativeLeaseSeconds) return false;
-			this.tentative.delete(key);
-		}
+		if (heldElsewhere?.(key) === true) return false;
 		this.seen.set(key, nowSeconds);
 		this.pending.add(key);
 		// Pending keys are requests in flight; a key the bounded map has already forgotten (more in
@@ -107,7 +95,6 @@ export class InMemoryDeliveryStore {
 	 * it, and undefined when it was confirmed already.
 	 */
 	confirm(key: string, nowSeconds: number): number | undefined {
-		this.tentative.delete(key);
 		const claimedAt = this.seen.get(key);
 		if (!this.pending.delete(key) && claimedAt !== undefined) return undefined;
 		if (claimedAt !== undefined) return claimedAt;
@@ -121,31 +108,18 @@ export class InMemoryDeliveryStore {
 		if (this.pending.delete(key)) this.seen.delete(key);
 	}
 
-	/**
-	 * Another memory saved this key before its run was known (tentative): a claim of it within the
-	 * lease is refused (a duplicate), later it wins. Ignored for a key this store holds.
-	 */
-	noteTentative(entry: TentativeDelivery, nowSeconds: number): void {
-		const { key } = entry;
-		if (this.seen.get(key) !== undefined) return;
-		this.tentative.delete(key);
-		if (nowSeconds >= entry.at + this.tentativeLeaseSeconds) return;
-		this.tentative.set(key, entry);
-		// Pushes in flight elsewhere: bounded like the store, oldest first.
-		for (const oldest of this.tentative.keys()) {
-			if (this.tentative.size <= this.maxEntries) break;
-			this.tentative.delete(oldest);
-		}
+	/** Whether an entry taken in at `atSeconds` is still within the retention now. */
+	remembersFrom(atSeconds: number, nowSeconds: number): boolean {
+		return (
+			this.retentionSeconds > 0 &&
+			Number.isFinite(atSeconds) &&
+			nowSeconds < atSeconds + this.retentionSeconds
+		);
 	}
 
-	/** The tentative keys of other memories still within their lease. */
-	tentativeElsewhere(nowSeconds: number): TentativeDelivery[] {
-		const out: TentativeDelivery[] = [];
-		for (const [key, entry] of this.tentative) {
-			if (nowSeconds >= entry.at + this.tentativeLeaseSeconds) this.tentative.delete(key);
-			else out.push(entry);
-		}
-		return out;
+	/** Whether the store holds the key, pending, remembered or expired but not yet dropped. */
+	knows(key: string): boolean {
+		return this.seen.get(key) !== undefined;
 	}
 
 	/** Confirmed live entries, oldest first. */
@@ -190,7 +164,6 @@ export class InMemoryDeliveryStore {
 	add(key: string, atSeconds: number, nowSeconds: number): boolean {
 		if (this.retentionSeconds <= 0 || !Number.isFinite(atSeconds)) return false;
 		if (nowSeconds >= atSeconds + this.retentionSeconds) return false;
-		this.tentative.delete(key);
 		const known = this.seen.get(key);
 		if (known !== undefined) return this.pending.delete(key);
 		// When full, an entry older than the oldest one here would be the next to go: taking it in

@@ -32,6 +32,7 @@ import {
 	encodeTentative,
 	staticDataPersistence,
 	type ReceiverPersistence,
+	type TentativeDelivery,
 } from './persistence';
 
 /**
@@ -85,6 +86,11 @@ export interface ReceiverState extends PushMemory {
 	 * accepted: tentative until the run's end (confirmDelivery) or a failed answer (releaseDelivery).
 	 */
 	readonly savedTentatively: Map<string, number>;
+	/**
+	 * Keys other memories saved before their run was known, each held for TENTATIVE_LEASE_SECONDS
+	 * from its acceptance (heldByLease); bounded like the store, oldest first.
+	 */
+	readonly tentativeElsewhere: Map<string, TentativeDelivery>;
 	/** The last stored tentative list this state took in (the same text again holds nothing new). */
 	storedTentative: unknown;
 }
@@ -111,10 +117,8 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		maxEntries: settings.dedup.maxEntries,
 		retentionSeconds: effectiveRetention(settings),
 	};
-	const deliveries = new InMemoryDeliveryStore({
-		...limits,
-		tentativeLeaseSeconds: TENTATIVE_LEASE_SECONDS,
-	});
+	const deliveries = new InMemoryDeliveryStore(limits);
+	const tentativeElsewhere = new Map<string, TentativeDelivery>();
 	const sellers = new SellerResolver(settings.sellerMemorySize);
 	return {
 		deliveries,
@@ -126,10 +130,12 @@ export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 		savedSellersVersion: -1,
 		executionsElsewhere: false,
 		savedTentatively: new Map(),
+		tentativeElsewhere,
 		storedTentative: undefined,
 		resolveSeller: (envelope, locations) => sellers.resolve(envelope, locations),
 		claim: (key, nowSeconds) => {
-			if (deliveries.claim(key, nowSeconds)) return 'new';
+			const leased = (k: string) => heldByLease(tentativeElsewhere, k, nowSeconds);
+			if (deliveries.claim(key, nowSeconds, leased)) return 'new';
 			return deliveries.isPending(key) ? 'inFlight' : 'duplicate';
 		},
 	};
@@ -194,9 +200,13 @@ export function mergeStoredDeliveries(
 		const entries = state.foreign.newEntries(stored);
 		if (entries !== undefined) {
 			const { keys, seenAt } = entries;
-			for (let i = 0; i < keys.length; i += 1)
+			for (let i = 0; i < keys.length; i += 1) {
+				// Remembered by another writer: its run happened, no lease is needed for it any more.
+				if (state.deliveries.remembersFrom(seenAt[i], nowSeconds))
+					state.tentativeElsewhere.delete(keys[i]);
 				if (state.deliveries.add(keys[i], seenAt[i], nowSeconds))
 					state.log.append(keys[i], seenAt[i]);
+			}
 		}
 	}
 	mergeTentative(state, persistence.tentativeText(), nowSeconds);
@@ -210,14 +220,62 @@ function mergeTentative(state: ReceiverState, stored: unknown, nowSeconds: numbe
 	if (stored === state.storedTentative) return;
 	state.storedTentative = stored;
 	for (const entry of decodeTentative(stored))
-		if (entry.origin !== state.log.writer) state.deliveries.noteTentative(entry, nowSeconds);
+		if (entry.origin !== state.log.writer) noteTentativeElsewhere(state, entry, nowSeconds);
+}
+
+/**
+ * Another memory saved this key before its run was known: a claim of it within the lease is
+ * refused (a duplicate), later it wins. Ignored for a key this memory holds: it knows better.
+ */
+function noteTentativeElsewhere(
+	state: ReceiverState,
+	entry: TentativeDelivery,
+	nowSeconds: number,
+): void {
+	const { key } = entry;
+	const held = state.tentativeElsewhere;
+	if (state.deliveries.knows(key)) return;
+	held.delete(key);
+	if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) return;
+	held.set(key, entry);
+	// Pushes in flight elsewhere: bounded like the store, oldest first.
+	for (const oldest of held.keys()) {
+		if (held.size <= state.deliveries.maxEntries) break;
+		held.delete(oldest);
+	}
+}
+
+/**
+ * Whether another memory's tentative key refuses a claim: within its lease the other memory's
+ * run may be under way or just answered; after it, the lease is dropped and the push runs here.
+ */
+function heldByLease(
+	held: Map<string, TentativeDelivery>,
+	key: string,
+	nowSeconds: number,
+): boolean {
+	const entry = held.get(key);
+	if (entry === undefined) return false;
+	if (nowSeconds < entry.at + TENTATIVE_LEASE_SECONDS) return true;
+	held.delete(key);
+	return false;
+}
+
+/** Other memories' tentative keys still within their lease (the expired ones are dropped). */
+function leasedElsewhere(state: ReceiverState, nowSeconds: number): TentativeDelivery[] {
+	const out: TentativeDelivery[] = [];
+	for (const [key, entry] of state.tentativeElsewhere) {
+		if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) state.tentativeElsewhere.delete(key);
+		else out.push(entry);
+	}
+	return out;
 }
 
 /** The tentative list to store: this memory's keys, and other memories' still within their lease. */
 function tentativeText(state: ReceiverState, nowSeconds: number): string {
 	const origin = state.log.writer;
 	const own = [...state.savedTentatively].map(([key, at]) => ({ key, at, origin }));
-	return encodeTentative([...own, ...state.deliveries.tentativeElsewhere(nowSeconds)]);
+	return encodeTentative([...own, ...leasedElsewhere(state, nowSeconds)]);
 }
 
 /** A push that was not acknowledged and whose run is not known to have happened: forgotten. */
@@ -232,6 +290,7 @@ export function releaseDelivery(state: ReceiverState, key: string): void {
  */
 export function confirmDelivery(state: ReceiverState, key: string, nowSeconds: number): void {
 	state.savedTentatively.delete(key);
+	state.tentativeElsewhere.delete(key);
 	const at = state.deliveries.confirm(key, nowSeconds);
 	if (at !== undefined) state.log.append(key, at);
 }
@@ -276,7 +335,7 @@ export function saveDeliveries(
 	const stored = persistence.tentativeText();
 	if (
 		state.savedTentatively.size > 0 ||
-		state.deliveries.tentativeElsewhere(nowSeconds).length > 0 ||
+		leasedElsewhere(state, nowSeconds).length > 0 ||
 		(typeof stored === 'string' && stored.length > 0)
 	) {
 		persistence.saveTentative(
