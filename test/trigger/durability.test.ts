@@ -13,7 +13,7 @@ import {
 import {
 	continuation,
 	ForeignRows,
-} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/foreignRows';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import {
 	STATIC_DATA_FIELDS,
 	staticDataPersistence,

@@ -1,7 +1,7 @@
 /**
  * The push trigger's delivery memory (deduplication), behind one door: what webhook() and the
  * execute step (webhookFlow.ts) ask of it. This file is the only one imported from outside the
- * folder; the rules are in memory.ts, the stored text in deliveryLog.ts, foreignRows.ts and
+ * folder; the rules are in memory.ts, the stored text in deliveryLog.ts and
  * persistence.ts, the key in deliveryKey.ts.
  *
  * The path of one key: docs/contributing.md#the-path-of-a-delivery-key.

@@ -23,9 +23,9 @@ import type { PushDecision } from '../pushDecision';
 import { SellerResolver, type LocationSellerMap, type SellerResolution } from '../sellerMap';
 import type { ReceiverSettings } from '../settings';
 import { compactKeyOfHex } from './deliveryKey';
-import { DeliveryLog } from './deliveryLog';
+import { DeliveryLog, ForeignRows } from './deliveryLog';
 import { InMemoryDeliveryStore } from './deliveryStore';
-import { ForeignRows } from './foreignRows';
+
 import {
 	decodeTentative,
 	DeliveriesAtSave,
@@ -110,7 +110,7 @@ function limitsOf(settings: ReceiverSettings): string {
 /**
  * A new state. Its log's writer tag is random, so no other process, restart or rebuilt state
  * shares it: a reader may take a text with a tag it saw before as a continuation of that one
- * (dedup/foreignRows.ts).
+ * (ForeignRows, deliveryLog.ts).
  */
 export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 	const limits = {

@@ -83,7 +83,7 @@ export function deliveriesTextOf(value: unknown): unknown {
 }
 
 export interface ReceiverPersistence {
-	/** The stored deliveries as they are (decoded by foreignRows.ts when another writer wrote them). */
+	/** The stored deliveries as they are (decoded by ForeignRows, deliveryLog.ts, when another writer wrote them). */
 	deliveriesText(): unknown;
 	/** Stores the deliveries: a text, or a value that makes its text when n8n saves it. */
 	saveDeliveries(value: string | DeliveriesAtSave): void;
