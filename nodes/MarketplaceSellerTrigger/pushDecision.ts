@@ -1,6 +1,6 @@
 /**
- * What the receiver decides about one push (receiver.ts) and what the receiver's state
- * (deliveryMemory.ts) and the decision log act on: its own module, so those two do not import
+ * What the receiver decides about one push (receiver.ts) and what the delivery memory
+ * (deliveryMemory/) and the decision log act on: its own module, so those two do not import
  * each other.
  */
 import type { IDataObject } from 'n8n-workflow';

@@ -9,11 +9,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deliveryKeyOf } from './dedup/deliveryKey';
-import { readExactJsonObject } from './dedup/exactJson';
+import { deliveryKeyOf, readExactJsonObject, type PushMemory } from './deliveryMemory';
 import { isEventSelected } from '../shared/events';
-import type { ReceiverState } from './deliveryMemory';
-import type { SellerResolution } from './sellerMap';
 import type { ReceiverSettings } from './settings';
 import {
 	readSignatureHeaders,
@@ -53,18 +50,6 @@ function exactEnvelope(body: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * The seller comes from the Location to Seller Map only. The body is not signed, so a `sellerId`
- * in it is passed on as `verification.sellerIdInBody`, never as the resolved seller.
- */
-function resolveSeller(
-	envelope: Record<string, unknown>,
-	settings: ReceiverSettings,
-	state: ReceiverState,
-): SellerResolution {
-	return state.sellers.resolve(envelope, settings.locations);
-}
-
-/**
  * Verifies against the registered URL and, in test mode, against the node's Test URL: a push the
  * simulator sends to the Test URL is signed over it. A Test URL is only tried for a signature
  * that does not match the registered URL, so every other verdict stays the registered URL's.
@@ -99,7 +84,8 @@ export async function handlePush(
 	/** rawBody: the request's bytes, when n8n kept them (the delivery key reads numbers exactly). */
 	request: { headers: HeaderBag; body: unknown; rawBody?: unknown },
 	settings: ReceiverSettings,
-	state: ReceiverState,
+	/** The node's delivery memory (the seller memory and the claim of the key). */
+	memory: PushMemory,
 	nowMs: number,
 ): Promise<PushDecision> {
 	const nowSeconds = Math.floor(nowMs / 1000);
@@ -126,8 +112,10 @@ export async function handlePush(
 	}
 
 	// Learn from every verified event, selected or not: a workflow that listens only to
-	// shipment_packed still needs shipment_created to know the seller.
-	const seller = resolveSeller(envelope, settings, state);
+	// shipment_packed still needs shipment_created to know the seller. The seller comes from the
+	// Location to Seller Map only: the body is not signed, so a `sellerId` in it is passed on as
+	// `verification.sellerIdInBody`, never as the resolved seller.
+	const seller = memory.resolveSeller(envelope, settings.locations);
 
 	if (!isEventSelected(eventType, settings.events)) {
 		return {
@@ -143,8 +131,8 @@ export async function handlePush(
 	if (key === undefined) return { action: 'badRequest', status: 400, reason: 'body_too_deep' };
 
 	if (settings.dedup.enabled) {
-		const claimed = state.deliveries.claim(key.compact, nowSeconds);
-		if (!claimed && state.deliveries.isPending(key.compact)) {
+		const verdict = memory.claim(key.compact, nowSeconds);
+		if (verdict === 'inFlight') {
 			return {
 				action: 'inFlight',
 				status: 200,
@@ -153,19 +141,16 @@ export async function handlePush(
 				compactKey: key.compact,
 			};
 		}
-		const leaseEnd = claimed
-			? undefined
-			: state.deliveries.leasedElsewhereUntil(key.compact, nowSeconds);
-		if (leaseEnd !== undefined) {
+		if (verdict === 'leasedElsewhere') {
 			return {
 				action: 'retryLater',
 				status: 503,
-				retryAfterSeconds: leaseEnd - nowSeconds,
+				retryAfterSeconds: Math.max(1, memory.leaseSecondsLeft(key.compact, nowSeconds)),
 				eventType,
 				dedupKey: key.hex,
 			};
 		}
-		if (!claimed) {
+		if (verdict === 'duplicate') {
 			return {
 				action: 'ignore',
 				status: 200,

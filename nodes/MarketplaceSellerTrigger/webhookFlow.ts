@@ -13,21 +13,11 @@ import {
 } from 'n8n-workflow';
 
 import { credentialTypeOf } from '../shared/authentication';
-import { noPersistence, staticDataPersistence } from './dedup/persistence';
 import { logDecision } from './decisionLog';
 import { NODE_DISPLAY_NAME } from './nodeName';
 import { ALL_EVENTS } from '../shared/events';
 import { handlePush } from './receiver';
-import {
-	compactKeysOf,
-	findReceiverState,
-	getReceiverState,
-	persistReceiverState,
-	saveConfirmedDeliveries,
-	settleWhenAnswered,
-	saveTentatively,
-	waitForFirstCopy,
-} from './deliveryMemory';
+import { DeliveryMemory, rememberExecutedPush } from './deliveryMemory';
 import {
 	buildSettings,
 	deduplicates,
@@ -109,11 +99,9 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	// From the state lookup to the dedup claim nothing is awaited: concurrent requests cannot
 	// interleave there.
 	let nowSeconds = Math.floor(nowMs / 1000);
-	const persistence = manual
-		? noPersistence
-		: staticDataPersistence(this.getWorkflowStaticData('node') as IDataObject);
-	let state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-	let decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
+	const staticData = manual ? undefined : (this.getWorkflowStaticData('node') as IDataObject);
+	let memory = DeliveryMemory.open(stateKey, settings, staticData, nowSeconds);
+	let decision = await handlePush({ headers, body, rawBody }, settings, memory, nowMs);
 	const credentialMismatch =
 		decision.action === 'reject' &&
 		(decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
@@ -131,8 +119,8 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		if (current !== undefined) {
 			settingsCache.set(cacheKey, current, nowMs);
 			settings = current;
-			state = getReceiverState(stateKey, settings, persistence, nowSeconds);
-			decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
+			memory = DeliveryMemory.open(stateKey, settings, staticData, nowSeconds);
+			decision = await handlePush({ headers, body, rawBody }, settings, memory, nowMs);
 		}
 	}
 	// A copy of a delivery that is still running here waits for that run's answer: then it is
@@ -142,12 +130,12 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 			res.status(503).end();
 			return { noWebhookResponse: true };
 		}
-		await waitForFirstCopy(state, stateKey, decision.compactKey, nowSeconds);
+		await memory.waitForFirstCopy(decision.compactKey, nowSeconds);
 		nowMs = Date.now();
 		nowSeconds = Math.floor(nowMs / 1000);
-		decision = await handlePush({ headers, body, rawBody }, settings, state, nowMs);
+		decision = await handlePush({ headers, body, rawBody }, settings, memory, nowMs);
 	}
-	persistReceiverState(decision, state, persistence, nowSeconds);
+	memory.saveUnexecuted(decision, nowSeconds);
 	logDecision(this, stateKey, decision, nowMs);
 
 	if (decision.action === 'retryLater') {
@@ -161,16 +149,15 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 		return { noWebhookResponse: true };
 	}
 	const workflowData = [[{ json: decision.item }]];
-	if (state.executionsElsewhere && !manual && decision.claimedKey !== undefined) {
+	if (
+		decision.claimedKey !== undefined &&
+		memory.startRemembering(this, decision.claimedKey, nowSeconds) === 'tentative'
+	) {
 		// Queue mode: the worker cannot save the delivery (it is handed empty static data, and its
-		// save would replace the row). So the key is saved now, before n8n enqueues the job, as
+		// save would replace the row). So the key was saved now, before n8n enqueues the job, as
 		// tentative, and becomes a remembered delivery at the run's end
 		// (docs/trigger-durability.md#several-n8n-processes-queue-mode).
-		saveTentatively(this, stateKey, state, persistence, decision.claimedKey, nowSeconds);
 		return { workflowData, noWebhookResponse: true };
-	}
-	if (decision.claimedKey !== undefined) {
-		settleWhenAnswered(this, stateKey, decision.claimedKey);
 	}
 	// No answer here: n8n creates the execution, runs it (execute() below records the delivery
 	// in the static data it saves at the end) and then answers 200.
@@ -192,14 +179,13 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 	}
 	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
 	const node = this.getNode();
-	const state = findReceiverState(receiverStateKey(this.getWorkflow().id, node.id, false));
-	// No state: the push was received by another process (a queue mode worker runs this step).
-	// The worker's static data is not the stored row, so writing it would overwrite the row.
-	if (deduplicates(options) && state !== undefined) {
-		saveConfirmedDeliveries(
-			this.getWorkflowStaticData('node'),
-			compactKeysOf(items),
-			state,
+	// In another process than the one that received the push (a queue mode worker), nothing is
+	// written: the memory module knows (rememberExecutedPush).
+	if (deduplicates(options)) {
+		rememberExecutedPush(
+			receiverStateKey(this.getWorkflow().id, node.id, false),
+			() => this.getWorkflowStaticData('node'),
+			items,
 			Math.floor(Date.now() / 1000),
 		);
 	}

@@ -10,20 +10,20 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
-import { deliveriesTextOf } from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
-import { encodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryKey';
+import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryStore';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
+import { deliveriesTextOf } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
+import { encodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import {
 	encodeSellerMemory,
 	STATIC_DATA_FIELDS,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
 	confirmDelivery,
 	createReceiverState,
-} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { SellerResolver } from '../../nodes/MarketplaceSellerTrigger/sellerMap';
 import {

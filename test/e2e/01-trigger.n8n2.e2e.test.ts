@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { compactKeyOfHex } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+import { compactKeyOfHex } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryKey';
+import { decodeDeliverySnapshot } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import { n8n2Version, sleep, type Execution } from '../../scripts/e2e/lib';
 import { EVENT_TYPES, type Envelope } from '../../simulator';
 import { validate } from '../support/jsonSchema';

@@ -6,20 +6,20 @@ import {
 	COMPACT_KEY_LENGTH,
 	compactKeyOfHex,
 	deliveryKeyOf,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
-import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryKey';
+import { saveConfirmedDeliveries } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
+import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryStore';
 import {
 	decodeDeliverySnapshot,
 	DeliveryLog,
 	encodeDeliverySnapshot,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import {
 	decodeSellerMemory,
 	encodeSellerMemory,
 	staticDataPersistence,
 	STATIC_DATA_FIELDS,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
 import { handlePush, type PushDecision } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
 	confirmDelivery,
@@ -28,7 +28,7 @@ import {
 	resetReceiverStates,
 	saveDeliveries,
 	type ReceiverState,
-} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
 import type { ReceiverSettings } from '../../nodes/MarketplaceSellerTrigger/settings';
 import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 

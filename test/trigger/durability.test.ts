@@ -4,20 +4,23 @@
  * for its answer, and what several n8n processes remember is merged, never overwritten.
  * The HTTP cases run through webhookHarness.ts, which reproduces n8n 2.40.7's responseNode flow.
  */
-import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryStore';
+import { InMemoryDeliveryStore } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryStore';
 import {
 	decodeDeliverySnapshot,
 	DeliveryLog,
 	encodeDeliverySnapshot,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryLog';
-import { continuation, ForeignRows } from '../../nodes/MarketplaceSellerTrigger/dedup/foreignRows';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
+import {
+	continuation,
+	ForeignRows,
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import {
 	STATIC_DATA_FIELDS,
 	staticDataPersistence,
-} from '../../nodes/MarketplaceSellerTrigger/dedup/persistence';
-import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/dedup/deliveryKey';
-import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/dedup/exactJson';
-import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/inFlight';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
+import { deliveryKeyOf } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryKey';
+import { readExactJsonObject } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/exactJson';
+import { inFlightWaiterCount } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
 import { handlePush } from '../../nodes/MarketplaceSellerTrigger/receiver';
 import {
 	confirmDelivery,
@@ -25,7 +28,7 @@ import {
 	persistReceiverState,
 	resetReceiverStates,
 	saveDeliveries,
-} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
 import { receiverSettings, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver } from './webhookHarness';
 

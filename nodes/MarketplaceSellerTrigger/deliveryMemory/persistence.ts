@@ -1,6 +1,7 @@
 /**
- * Persistence of the receiver's memory across n8n restarts, behind an adapter so the mechanism
- * can be swapped (for example for a shared store in queue mode).
+ * The delivery memory in the workflow's static data: the fields it owns, their small formats (the
+ * seller memory, the tentative list) and the adapter that reads and writes them per request. The
+ * remembered deliveries' own format is deliveryLog.ts.
  *
  * The static-data adapter writes each part as ONE fresh top-level value of the node's static
  * data (`getWorkflowStaticData('node')`), stored as a string holding the whole bounded set.
@@ -12,6 +13,44 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SellerMemorySnapshot } from '../sellerMap';
+
+/**
+ * A delivery saved before its run is known (queue mode): stored apart from the remembered
+ * deliveries, as a short list of pushes in flight, each with the time it was accepted and the
+ * memory (writer tag) that accepted it. The rules that use it are in memory.ts.
+ */
+export interface TentativeDelivery {
+	key: string;
+	/** Unix seconds at which it was accepted. */
+	at: number;
+	/** The writer tag of the memory that accepted it. */
+	origin: string;
+}
+
+const TENTATIVE_KEY = /^[A-Za-z0-9_-]{11}$/;
+const TENTATIVE_ORIGIN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The tentative list as stored: `<key>.<at>.<origin>` joined by commas. */
+export function encodeTentative(entries: TentativeDelivery[]): string {
+	return entries.map((e) => `${e.key}.${e.at}.${e.origin}`).join(',');
+}
+
+/** The entries of a stored tentative list; malformed entries are skipped. */
+export function decodeTentative(text: unknown): TentativeDelivery[] {
+	if (typeof text !== 'string' || text.length === 0) return [];
+	const out: TentativeDelivery[] = [];
+	for (const part of text.split(',')) {
+		const [key, at, origin] = part.split('.');
+		const seconds = Number(at);
+		if (
+			TENTATIVE_KEY.test(key ?? '') &&
+			Number.isSafeInteger(seconds) &&
+			TENTATIVE_ORIGIN.test(origin ?? '')
+		)
+			out.push({ key, at: seconds, origin });
+	}
+	return out;
+}
 
 /**
  * The value the trigger writes as its remembered deliveries: a text made when n8n saves the
@@ -44,11 +83,11 @@ export function deliveriesTextOf(value: unknown): unknown {
 }
 
 export interface ReceiverPersistence {
-	/** The stored deliveries as they are (decoded by foreignRows.ts when another writer wrote them). */
+	/** The stored deliveries as they are (decoded by ForeignRows, deliveryLog.ts, when another writer wrote them). */
 	deliveriesText(): unknown;
 	/** Stores the deliveries: a text, or a value that makes its text when n8n saves it. */
 	saveDeliveries(value: string | DeliveriesAtSave): void;
-	/** The stored tentative deliveries (dedup/tentativeDeliveries.ts). */
+	/** The stored tentative deliveries (decodeTentative). */
 	tentativeText(): unknown;
 	/** Stores the tentative deliveries, like saveDeliveries. */
 	saveTentative(value: string | DeliveriesAtSave): void;

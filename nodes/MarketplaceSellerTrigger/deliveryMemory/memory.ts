@@ -1,13 +1,16 @@
 /**
- * The trigger's delivery memory (deduplication): one per trigger node in this process (and test
- * or production), holding the delivery store and the seller memory, restored from and written
- * through the workflow's static data. webhookFlow.ts reaches it through getReceiverState and the
- * functions below; whether a key is pending, tentative or remembered is decided here:
+ * The rules of the trigger's delivery memory (deduplication), in one place: one memory per
+ * trigger node in this process (and test or production), holding the delivery store and the
+ * seller memory, restored from and written through the workflow's static data. Outside this
+ * folder it is reached through index.ts only. A key is:
  *
- * - claimed (pending): a push accepted in this process whose run has not ended;
+ * - new: claimed, and pending while its push is accepted in this process and its run has not ended;
+ * - in flight: a copy of a pending key, which waits for the first copy's answer (waitForInFlight);
  * - tentative: saved before its run is known (queue mode, saveTentatively), confirmed at the run's
- *   end, released by an answer that is not a 200;
- * - remembered: confirmDelivery, appended to the stored text (dedup/deliveryLog.ts).
+ *   end (confirmAtRunEnd), released by an answer that is not a 200; a copy of another memory's
+ *   tentative key is asked to come again later for TENTATIVE_LEASE_SECONDS, and in this memory a
+ *   copy waits for the first copy at most that long (waitForFirstCopy);
+ * - remembered: confirmDelivery, appended to the stored text (deliveryLog.ts).
  *
  * The path of one key: docs/contributing.md#the-path-of-a-delivery-key.
  * Outcomes per crash point: docs/trigger-durability.md#per-crash-point.
@@ -16,28 +19,52 @@ import { randomBytes } from 'node:crypto';
 
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
-import { setAsNewest } from './boundedFifo';
-import { settleInFlight, waitForInFlight } from './inFlight';
-import { DeliveryLog } from './dedup/deliveryLog';
-import { InMemoryDeliveryStore, type DeliveryStore } from './dedup/deliveryStore';
-import { ForeignRows } from './dedup/foreignRows';
-import { compactKeyOfHex } from './dedup/deliveryKey';
-import {
-	DeliveriesAtSave,
-	staticDataPersistence,
-	type ReceiverPersistence,
-} from './dedup/persistence';
+import { setAsNewest } from '../boundedFifo';
+import type { PushDecision } from '../pushDecision';
+import { SellerResolver, type LocationSellerMap, type SellerResolution } from '../sellerMap';
+import type { ReceiverSettings } from '../settings';
+import { compactKeyOfHex } from './deliveryKey';
+import { DeliveryLog, ForeignRows } from './deliveryLog';
+import { InMemoryDeliveryStore } from './deliveryStore';
+
 import {
 	decodeTentative,
+	DeliveriesAtSave,
 	encodeTentative,
-	TENTATIVE_LEASE_SECONDS,
-} from './dedup/tentativeDeliveries';
-import type { PushDecision } from './pushDecision';
-import { SellerResolver } from './sellerMap';
-import type { ReceiverSettings } from './settings';
+	staticDataPersistence,
+	type ReceiverPersistence,
+	type TentativeDelivery,
+} from './persistence';
 
-export interface ReceiverState {
-	readonly deliveries: DeliveryStore;
+/**
+ * How long a tentative key holds off a copy: long enough to cover the moment between n8n's 200
+ * and the row that says the run ended, much shorter than any redelivery of a push that got no
+ * answer. Within it, a copy at another memory is asked to come again later (never acknowledged:
+ * that run's end is not known) and a copy at this memory waits for the first copy's answer.
+ * Older, the push runs again: a push whose run did not end is never lost, at the price of a second
+ * run of a push whose process died after its run and before it saved that
+ * (docs/trigger-durability.md#several-n8n-processes-queue-mode).
+ */
+export const TENTATIVE_LEASE_SECONDS = 10;
+
+/**
+ * What a claim of a delivery key finds: `leasedElsewhere` when another memory saved it
+ * tentatively within its lease (its run may be under way: leaseSecondsLeft says how long).
+ */
+export type ClaimVerdict = 'new' | 'duplicate' | 'inFlight' | 'leasedElsewhere';
+
+/** What the receiver pipeline (receiver.ts) asks of the memory. */
+export interface PushMemory {
+	/** The seller of a verified push, learned from it when it says (sellerMap.ts). */
+	resolveSeller(envelope: Record<string, unknown>, locations: LocationSellerMap): SellerResolution;
+	/** Decides and records at once (no await), so two copies in one process cannot both be new. */
+	claim(compactKey: string, nowSeconds: number): ClaimVerdict;
+	/** Seconds until another memory's lease on the key ends (after a `leasedElsewhere` claim). */
+	leaseSecondsLeft(compactKey: string, nowSeconds: number): number;
+}
+
+export interface ReceiverState extends PushMemory {
+	readonly deliveries: InMemoryDeliveryStore;
 	/** The confirmed deliveries as the static data stores them, kept up to date by appending. */
 	readonly log: DeliveryLog;
 	readonly sellers: SellerResolver;
@@ -67,6 +94,11 @@ export interface ReceiverState {
 	 * accepted: tentative until the run's end (confirmDelivery) or a failed answer (releaseDelivery).
 	 */
 	readonly savedTentatively: Map<string, number>;
+	/**
+	 * Keys other memories saved before their run was known, each held for TENTATIVE_LEASE_SECONDS
+	 * from its acceptance (heldByLease); bounded like the store, oldest first.
+	 */
+	readonly tentativeElsewhere: Map<string, TentativeDelivery>;
 	/** The last stored tentative list this state took in (the same text again holds nothing new). */
 	storedTentative: unknown;
 }
@@ -86,24 +118,39 @@ function limitsOf(settings: ReceiverSettings): string {
 /**
  * A new state. Its log's writer tag is random, so no other process, restart or rebuilt state
  * shares it: a reader may take a text with a tag it saw before as a continuation of that one
- * (dedup/foreignRows.ts).
+ * (ForeignRows, deliveryLog.ts).
  */
 export function createReceiverState(settings: ReceiverSettings): ReceiverState {
 	const limits = {
 		maxEntries: settings.dedup.maxEntries,
 		retentionSeconds: effectiveRetention(settings),
 	};
+	const deliveries = new InMemoryDeliveryStore(limits);
+	const tentativeElsewhere = new Map<string, TentativeDelivery>();
+	const sellers = new SellerResolver(settings.sellerMemorySize);
 	return {
-		deliveries: new InMemoryDeliveryStore(limits),
+		deliveries,
 		log: new DeliveryLog(randomBytes(9).toString('base64url'), limits),
-		sellers: new SellerResolver(settings.sellerMemorySize),
+		sellers,
 		limits: limitsOf(settings),
 		storedDeliveries: undefined,
 		foreign: new ForeignRows(),
 		savedSellersVersion: -1,
 		executionsElsewhere: false,
 		savedTentatively: new Map(),
+		tentativeElsewhere,
 		storedTentative: undefined,
+		resolveSeller: (envelope, locations) => sellers.resolve(envelope, locations),
+		claim: (key, nowSeconds) => {
+			const leased = (k: string) => heldByLease(tentativeElsewhere, k, nowSeconds);
+			if (deliveries.claim(key, nowSeconds, leased)) return 'new';
+			if (deliveries.isPending(key)) return 'inFlight';
+			return leased(key) ? 'leasedElsewhere' : 'duplicate';
+		},
+		leaseSecondsLeft: (key, nowSeconds) => {
+			const entry = tentativeElsewhere.get(key);
+			return entry === undefined ? 0 : entry.at + TENTATIVE_LEASE_SECONDS - nowSeconds;
+		},
 	};
 }
 
@@ -166,9 +213,13 @@ export function mergeStoredDeliveries(
 		const entries = state.foreign.newEntries(stored);
 		if (entries !== undefined) {
 			const { keys, seenAt } = entries;
-			for (let i = 0; i < keys.length; i += 1)
+			for (let i = 0; i < keys.length; i += 1) {
+				// Remembered by another writer: its run happened, no lease is needed for it any more.
+				if (state.deliveries.remembersFrom(seenAt[i], nowSeconds))
+					state.tentativeElsewhere.delete(keys[i]);
 				if (state.deliveries.add(keys[i], seenAt[i], nowSeconds))
 					state.log.append(keys[i], seenAt[i]);
+			}
 		}
 	}
 	mergeTentative(state, persistence.tentativeText(), nowSeconds);
@@ -182,14 +233,62 @@ function mergeTentative(state: ReceiverState, stored: unknown, nowSeconds: numbe
 	if (stored === state.storedTentative) return;
 	state.storedTentative = stored;
 	for (const entry of decodeTentative(stored))
-		if (entry.origin !== state.log.writer) state.deliveries.noteTentative(entry, nowSeconds);
+		if (entry.origin !== state.log.writer) noteTentativeElsewhere(state, entry, nowSeconds);
+}
+
+/**
+ * Another memory saved this key before its run was known: a claim of it within the lease is
+ * refused (leasedElsewhere), later it wins. Ignored for a key this memory holds: it knows better.
+ */
+function noteTentativeElsewhere(
+	state: ReceiverState,
+	entry: TentativeDelivery,
+	nowSeconds: number,
+): void {
+	const { key } = entry;
+	const held = state.tentativeElsewhere;
+	if (state.deliveries.knows(key)) return;
+	held.delete(key);
+	if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) return;
+	held.set(key, entry);
+	// Pushes in flight elsewhere: bounded like the store, oldest first.
+	for (const oldest of held.keys()) {
+		if (held.size <= state.deliveries.maxEntries) break;
+		held.delete(oldest);
+	}
+}
+
+/**
+ * Whether another memory's tentative key refuses a claim: within its lease the other memory's
+ * run may be under way or just answered; after it, the lease is dropped and the push runs here.
+ */
+function heldByLease(
+	held: Map<string, TentativeDelivery>,
+	key: string,
+	nowSeconds: number,
+): boolean {
+	const entry = held.get(key);
+	if (entry === undefined) return false;
+	if (nowSeconds < entry.at + TENTATIVE_LEASE_SECONDS) return true;
+	held.delete(key);
+	return false;
+}
+
+/** Other memories' tentative keys still within their lease (the expired ones are dropped). */
+function leasedElsewhere(state: ReceiverState, nowSeconds: number): TentativeDelivery[] {
+	const out: TentativeDelivery[] = [];
+	for (const [key, entry] of state.tentativeElsewhere) {
+		if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) state.tentativeElsewhere.delete(key);
+		else out.push(entry);
+	}
+	return out;
 }
 
 /** The tentative list to store: this memory's keys, and other memories' still within their lease. */
 function tentativeText(state: ReceiverState, nowSeconds: number): string {
 	const origin = state.log.writer;
 	const own = [...state.savedTentatively].map(([key, at]) => ({ key, at, origin }));
-	return encodeTentative([...own, ...state.deliveries.tentativeElsewhere(nowSeconds)]);
+	return encodeTentative([...own, ...leasedElsewhere(state, nowSeconds)]);
 }
 
 /** A push that was not acknowledged and whose run is not known to have happened: forgotten. */
@@ -204,6 +303,7 @@ export function releaseDelivery(state: ReceiverState, key: string): void {
  */
 export function confirmDelivery(state: ReceiverState, key: string, nowSeconds: number): void {
 	state.savedTentatively.delete(key);
+	state.tentativeElsewhere.delete(key);
 	const at = state.deliveries.confirm(key, nowSeconds);
 	if (at !== undefined) state.log.append(key, at);
 }
@@ -248,7 +348,7 @@ export function saveDeliveries(
 	const stored = persistence.tentativeText();
 	if (
 		state.savedTentatively.size > 0 ||
-		state.deliveries.tentativeElsewhere(nowSeconds).length > 0 ||
+		leasedElsewhere(state, nowSeconds).length > 0 ||
 		(typeof stored === 'string' && stored.length > 0)
 	) {
 		persistence.saveTentative(
@@ -268,6 +368,92 @@ export function findReceiverState(stateKey: string): ReceiverState | undefined {
 /** Forgets all module-level states (tests). */
 export function resetReceiverStates(): void {
 	states.clear();
+}
+
+/**
+ * Copies of pushes in flight in this process, waiting for the first copy's answer instead of
+ * being acknowledged early (a 200 is a promise that the push runs: the first copy may still fail
+ * and need redelivery). Keyed by memory and delivery key. Waiters exist only while their request
+ * is open and, when a wait is bounded, until its bound; every request settles when its response
+ * closes, so the map is bounded by the requests n8n holds open.
+ */
+type Wake = (acknowledged: boolean | undefined) => void;
+const inFlightWaiters = new Map<string, Wake[]>();
+
+/** Steps of a bounded wait, so that no sleep outlives the answer by much. */
+const WAIT_STEP_MS = 250;
+
+/**
+ * The in-flight wait: resolves with true when the copy of `key` in flight in the memory
+ * `stateKey` was answered 200, false when it was answered otherwise (settleWhenAnswered wakes
+ * it), and undefined when `maxMs` passed first.
+ */
+async function waitForInFlight(
+	stateKey: string,
+	key: string,
+	maxMs?: number,
+): Promise<boolean | undefined> {
+	const id = `${stateKey}|${key}`;
+	return await new Promise<boolean | undefined>((resolve) => {
+		let done = false;
+		const wake: Wake = (acknowledged) => {
+			if (done) return;
+			done = true;
+			resolve(acknowledged);
+		};
+		inFlightWaiters.set(id, [...(inFlightWaiters.get(id) ?? []), wake]);
+		if (maxMs === undefined) return;
+		void (async () => {
+			for (let waited = 0; !done && waited < maxMs; waited += WAIT_STEP_MS)
+				await sleep(Math.min(WAIT_STEP_MS, maxMs - waited));
+			if (done) return;
+			const rest = (inFlightWaiters.get(id) ?? []).filter((other) => other !== wake);
+			if (rest.length === 0) inFlightWaiters.delete(id);
+			else inFlightWaiters.set(id, rest);
+			wake(undefined);
+		})();
+	});
+}
+
+/**
+ * A copy of a delivery still pending in this memory waits for the first copy's answer: a 200
+ * makes it a duplicate, any other answer lets it run. In queue mode n8n may never answer the first
+ * copy (a job that stalled with its killed worker,
+ * docs/n8n-internals.md#a-stalled-job-is-never-answered), so there the wait ends with the lease of
+ * the first copy's tentative key, as it would at another memory; the copy then takes the delivery
+ * over and runs it (docs/trigger-durability.md#per-crash-point).
+ */
+export async function waitForFirstCopy(
+	stateKey: string,
+	state: ReceiverState,
+	key: string,
+	nowSeconds: number,
+): Promise<void> {
+	const acceptedAt = state.savedTentatively.get(key);
+	if (acceptedAt === undefined) {
+		await waitForInFlight(stateKey, key);
+		return;
+	}
+	const leftSeconds = acceptedAt + TENTATIVE_LEASE_SECONDS - nowSeconds;
+	if (leftSeconds > 0 && (await waitForInFlight(stateKey, key, leftSeconds * 1000)) !== undefined)
+		return;
+	const current = latest(state);
+	if (current.deliveries.isPending(key) && current.savedTentatively.get(key) === acceptedAt)
+		releaseDelivery(current, key);
+}
+
+/** Wakes the copies waiting for the delivery in flight under `key`. */
+function settleInFlight(stateKey: string, key: string, acknowledged: boolean): void {
+	const id = `${stateKey}|${key}`;
+	const list = inFlightWaiters.get(id);
+	if (list === undefined) return;
+	inFlightWaiters.delete(id);
+	for (const wake of list) wake(acknowledged);
+}
+
+/** How many deliveries have waiters (tests). */
+export function inFlightWaiterCount(): number {
+	return inFlightWaiters.size;
 }
 
 /**
@@ -312,6 +498,23 @@ export function compactKeysOf(items: Array<{ json: IDataObject }>): string[] {
 		if (typeof hex === 'string' && HEX_KEY.test(hex)) keys.add(compactKeyOfHex(hex));
 	}
 	return [...keys];
+}
+
+/**
+ * The execute step: records the items' deliveries in the memory of this process, if it received
+ * the push. No memory: the push was received by another process (a queue mode worker runs this
+ * step), whose static data is not the stored row, so writing it would overwrite the row.
+ * `staticData` is read only when there is something to write. Returns the number of keys written.
+ */
+export function rememberExecutedPush(
+	stateKey: string,
+	staticData: () => IDataObject,
+	items: Array<{ json: IDataObject }>,
+	nowSeconds: number,
+): number {
+	const state = states.get(stateKey);
+	if (state === undefined) return 0;
+	return saveConfirmedDeliveries(staticData(), compactKeysOf(items), state, nowSeconds);
 }
 
 /**
@@ -367,7 +570,7 @@ export function settleWhenAnswered(
 				releaseDelivery(state, key);
 			}
 		}
-		settleInFlight(`${stateKey}|${key}`, acknowledged);
+		settleInFlight(stateKey, key, acknowledged);
 	});
 }
 
@@ -431,28 +634,23 @@ export function saveTentatively(
 }
 
 /**
- * A copy of a delivery still pending in this process waits for the first copy's answer: a 200
- * makes it a duplicate, any other answer lets it run. In queue mode n8n may never answer the first
- * copy (a job that stalled with its killed worker,
- * docs/n8n-internals.md#a-stalled-job-is-never-answered), so there the wait ends with the lease of
- * the first copy's tentative key, as it would in another process; the copy then takes the
- * delivery over and runs it (docs/trigger-durability.md#per-crash-point).
+ * An accepted push is remembered from now on. In queue mode (executions run elsewhere, learned
+ * from an earlier push) its key is saved as tentative before n8n enqueues the job ('tentative':
+ * the caller answers nothing, n8n answers at the job's end); otherwise it stays pending until the
+ * execute step confirms it or the answer settles it ('pending').
  */
-export async function waitForFirstCopy(
-	state: ReceiverState,
+export function startRemembering(
+	context: IWebhookFunctions,
 	stateKey: string,
+	state: ReceiverState,
+	persistence: ReceiverPersistence | undefined,
 	key: string,
 	nowSeconds: number,
-): Promise<void> {
-	const id = `${stateKey}|${key}`;
-	const acceptedAt = state.savedTentatively.get(key);
-	if (acceptedAt === undefined) {
-		await waitForInFlight(id);
-		return;
+): 'tentative' | 'pending' {
+	if (state.executionsElsewhere && persistence !== undefined) {
+		saveTentatively(context, stateKey, state, persistence, key, nowSeconds);
+		return 'tentative';
 	}
-	const leftSeconds = acceptedAt + TENTATIVE_LEASE_SECONDS - nowSeconds;
-	if (leftSeconds > 0 && (await waitForInFlight(id, leftSeconds * 1000)) !== undefined) return;
-	const current = latest(state);
-	if (current.deliveries.isPending(key) && current.savedTentatively.get(key) === acceptedAt)
-		releaseDelivery(current, key);
+	settleWhenAnswered(context, stateKey, key);
+	return 'pending';
 }

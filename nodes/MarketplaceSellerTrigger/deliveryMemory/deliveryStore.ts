@@ -1,5 +1,6 @@
 /**
- * Remembered deliveries of one trigger node in this process.
+ * Remembered deliveries of one trigger node in this process: the bounded set of keys that
+ * memory.ts applies its rules to.
  *
  * Contract of `claim(key, now)`: true exactly once per key within the retention window, false
  * for every later claim of the same key until `now >= firstClaim + retention`. It answers
@@ -12,54 +13,12 @@
  */
 
 import { BoundedFifoMap } from '../boundedFifo';
-import { TENTATIVE_LEASE_SECONDS, type TentativeDelivery } from './tentativeDeliveries';
 
 export interface DeliverySnapshot {
 	/** Remembered keys, oldest first. */
 	keys: string[];
 	/** Unix seconds at which each key was first claimed, aligned with `keys`. */
 	seenAt: number[];
-}
-
-export interface DeliveryStore {
-	claim(key: string, nowSeconds: number): boolean;
-	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
-	isPending(key: string): boolean;
-	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
-	pendingKeys(): string[];
-	/**
-	 * The execution of a key exists: the key may now be persisted. Returns the time to persist it
-	 * with (its first claim, or now for a key this store did not hold) when this call confirmed
-	 * it, and undefined when it was confirmed already.
-	 */
-	confirm(key: string, nowSeconds: number): number | undefined;
-	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
-	release(key: string): void;
-	/**
-	 * Another memory saved this key before its run was known (tentative): a claim of it within the
-	 * lease is refused (leasedElsewhereUntil says until when), later it wins. Ignored for a key
-	 * this store holds.
-	 */
-	noteTentative(entry: TentativeDelivery, nowSeconds: number): void;
-	/** The tentative keys of other memories still within their lease. */
-	tentativeElsewhere(nowSeconds: number): TentativeDelivery[];
-	/**
-	 * When another memory's lease on this key ends (Unix seconds), if it has not ended yet: its run
-	 * may be under way, so a copy now is neither a duplicate nor a new push.
-	 */
-	leasedElsewhereUntil(key: string, nowSeconds: number): number | undefined;
-	/** Confirmed live entries, oldest first. */
-	snapshot(nowSeconds: number): DeliverySnapshot;
-	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
-	restore(snapshot: DeliverySnapshot, nowSeconds: number): void;
-	/**
-	 * Takes in a delivery another writer remembered (its execution exists): true when the store
-	 * did not hold it confirmed, it is live and, when the store is full, newer than its oldest
-	 * entry; the caller then appends it to the log. A key still pending here becomes confirmed:
-	 * it stays remembered even if this process's copy fails.
-	 */
-	add(key: string, atSeconds: number, nowSeconds: number): boolean;
-	readonly size: number;
 }
 
 export interface DeliveryStoreLimits {
@@ -74,16 +33,13 @@ export interface DeliveryStoreLimits {
  * Expired entries are dropped from the oldest end on every claim; when full, the oldest entry is
  * forgotten. Memory is O(maxEntries) at all times, whatever passes through.
  */
-export class InMemoryDeliveryStore implements DeliveryStore {
+export class InMemoryDeliveryStore {
 	readonly maxEntries: number;
 	readonly retentionSeconds: number;
 
 	private readonly seen: BoundedFifoMap<number>;
 	/** Claimed keys whose execution is not known to exist yet (bounded by requests in flight). */
 	private readonly pending = new Set<string>();
-
-	/** Keys other memories saved before their run was known, with the time they were accepted. */
-	private readonly tentative = new Map<string, TentativeDelivery>();
 
 	constructor(limits: DeliveryStoreLimits) {
 		this.maxEntries = Math.max(1, Math.floor(limits.maxEntries));
@@ -95,7 +51,12 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return this.seen.size;
 	}
 
-	claim(key: string, nowSeconds: number): boolean {
+	/**
+	 * True once per key within the retention (see the contract above); the key is then pending.
+	 * `heldElsewhere`: whether another memory holds a key this store does not (memory.ts, the
+	 * tentative lease): such a claim is refused and records nothing.
+	 */
+	claim(key: string, nowSeconds: number, heldElsewhere?: (key: string) => boolean): boolean {
 		if (!Number.isFinite(nowSeconds) || this.retentionSeconds <= 0) return true;
 		this.dropExpired(nowSeconds);
 		const firstSeen = this.seen.get(key);
@@ -104,12 +65,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			// Expired but not yet at the oldest end (the clock went backwards at some point).
 			this.seen.delete(key);
 		}
-		const tentative = this.tentative.get(key);
-		if (tentative !== undefined) {
-			// Still within the lease: the other memory's run may be under way or just answered.
-			if (nowSeconds < tentative.at + TENTATIVE_LEASE_SECONDS) return false;
-			this.tentative.delete(key);
-		}
+		if (heldElsewhere?.(key) === true) return false;
 		this.seen.set(key, nowSeconds);
 		this.pending.add(key);
 		// Pending keys are requests in flight; a key the bounded map has already forgotten (more in
@@ -123,16 +79,22 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return true;
 	}
 
+	/** The pending keys, oldest first (kept when the state is rebuilt with other limits). */
 	pendingKeys(): string[] {
 		return [...this.pending];
 	}
 
+	/** Whether a claimed key still waits for its execution (confirm) or its failure (release). */
 	isPending(key: string): boolean {
 		return this.pending.has(key);
 	}
 
+	/**
+	 * The execution of a key exists: the key may now be persisted. Returns the time to persist it
+	 * with (its first claim, or now for a key this store did not hold) when this call confirmed
+	 * it, and undefined when it was confirmed already.
+	 */
 	confirm(key: string, nowSeconds: number): number | undefined {
-		this.tentative.delete(key);
 		const claimedAt = this.seen.get(key);
 		if (!this.pending.delete(key) && claimedAt !== undefined) return undefined;
 		if (claimedAt !== undefined) return claimedAt;
@@ -141,39 +103,26 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return nowSeconds;
 	}
 
+	/** A pending key whose push was not acknowledged: forget it so a redelivery runs. */
 	release(key: string): void {
 		if (this.pending.delete(key)) this.seen.delete(key);
 	}
 
-	noteTentative(entry: TentativeDelivery, nowSeconds: number): void {
-		const { key } = entry;
-		if (this.seen.get(key) !== undefined) return;
-		this.tentative.delete(key);
-		if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) return;
-		this.tentative.set(key, entry);
-		// Pushes in flight elsewhere: bounded like the store, oldest first.
-		for (const oldest of this.tentative.keys()) {
-			if (this.tentative.size <= this.maxEntries) break;
-			this.tentative.delete(oldest);
-		}
+	/** Whether an entry taken in at `atSeconds` is still within the retention now. */
+	remembersFrom(atSeconds: number, nowSeconds: number): boolean {
+		return (
+			this.retentionSeconds > 0 &&
+			Number.isFinite(atSeconds) &&
+			nowSeconds < atSeconds + this.retentionSeconds
+		);
 	}
 
-	leasedElsewhereUntil(key: string, nowSeconds: number): number | undefined {
-		const entry = this.tentative.get(key);
-		if (entry === undefined || this.seen.get(key) !== undefined) return undefined;
-		const end = entry.at + TENTATIVE_LEASE_SECONDS;
-		return nowSeconds < end ? end : undefined;
+	/** Whether the store holds the key, pending, remembered or expired but not yet dropped. */
+	knows(key: string): boolean {
+		return this.seen.get(key) !== undefined;
 	}
 
-	tentativeElsewhere(nowSeconds: number): TentativeDelivery[] {
-		const out: TentativeDelivery[] = [];
-		for (const [key, entry] of this.tentative) {
-			if (nowSeconds >= entry.at + TENTATIVE_LEASE_SECONDS) this.tentative.delete(key);
-			else out.push(entry);
-		}
-		return out;
-	}
-
+	/** Confirmed live entries, oldest first. */
 	snapshot(nowSeconds: number): DeliverySnapshot {
 		// Runs on every accepted or duplicate push over the whole set: no intermediate pairs.
 		const keys: string[] = [];
@@ -188,6 +137,7 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 		return { keys, seenAt };
 	}
 
+	/** Replaces the content with the live entries of a snapshot (newest kept when over the bound). */
 	restore(snapshot: DeliverySnapshot, nowSeconds: number): void {
 		// Pending claims are requests in flight in this process: they survive a restore.
 		const inFlight: Array<[string, number]> = [];
@@ -205,10 +155,15 @@ export class InMemoryDeliveryStore implements DeliveryStore {
 			if (this.seen.get(key) === undefined) this.pending.delete(key);
 	}
 
+	/**
+	 * Takes in a delivery another writer remembered (its execution exists): true when the store
+	 * did not hold it confirmed, it is live and, when the store is full, newer than its oldest
+	 * entry; the caller then appends it to the log. A key still pending here becomes confirmed:
+	 * it stays remembered even if this process's copy fails.
+	 */
 	add(key: string, atSeconds: number, nowSeconds: number): boolean {
 		if (this.retentionSeconds <= 0 || !Number.isFinite(atSeconds)) return false;
 		if (nowSeconds >= atSeconds + this.retentionSeconds) return false;
-		this.tentative.delete(key);
 		const known = this.seen.get(key);
 		if (known !== undefined) return this.pending.delete(key);
 		// When full, an entry older than the oldest one here would be the next to go: taking it in
