@@ -5,7 +5,7 @@
  * folder it is reached through index.ts only. A key is:
  *
  * - new: claimed, and pending while its push is accepted in this process and its run has not ended;
- * - in flight: a copy of a pending key, which waits for the first copy's answer (waitForInFlight);
+ * - in flight: a copy of a pending key, which waits for the first copy's answer (waitForFirstCopy);
  * - tentative: saved before its run is known (queue mode, saveTentatively), confirmed at the run's
  *   end (confirmAtRunEnd), released by an answer that is not a 200; a copy of another memory's
  *   tentative key is asked to come again later for TENTATIVE_LEASE_SECONDS, and in this memory a
