@@ -106,3 +106,23 @@ export function receiverSettings(
 		sellerMemorySize: 100,
 	};
 }
+
+/** Moves the wall clock only (what the trigger reads with Date.now()), not the timers. */
+export function clockForward(seconds: number): void {
+	const at = Date.now() + seconds * 1000;
+	jest.useFakeTimers({
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
+	jest.setSystemTime(at);
+}

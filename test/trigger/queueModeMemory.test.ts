@@ -6,7 +6,7 @@
  * restart. docs/trigger-durability.md#several-n8n-processes-queue-mode
  */
 import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
-import { shipmentEvent, signedHeaders, VECTOR } from './helpers';
+import { clockForward, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver, type Response } from './webhookHarness';
 
 const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
@@ -75,26 +75,6 @@ async function push(
 
 const runsOf = (rs: Receiver[], shipmentId: string) =>
 	rs.flatMap((r) => r.executions).filter((e) => e.shipmentId === shipmentId).length;
-
-/** Moves the wall clock only (what the trigger reads with Date.now()), not the timers. */
-function clockForward(seconds: number): void {
-	const at = Date.now() + seconds * 1000;
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-	jest.setSystemTime(at);
-}
 
 describe('queue mode: a key saved before the run is tentative', () => {
 	it('a push whose worker died before running it runs again when it is redelivered to the same process', async () => {

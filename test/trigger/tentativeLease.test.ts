@@ -8,7 +8,7 @@
  */
 import { resetReceiverStates } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory';
 import { TENTATIVE_LEASE_SECONDS } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/memory';
-import { shipmentEvent, signedHeaders, VECTOR } from './helpers';
+import { clockForward, shipmentEvent, signedHeaders, VECTOR } from './helpers';
 import { startReceiver, type Receiver, type Response } from './webhookHarness';
 
 const CREDENTIALS = { appId: VECTOR.appId, appSecret: VECTOR.appSecret };
@@ -23,26 +23,6 @@ afterEach(async () => {
 	for (const r of receivers.splice(0)) await r.close();
 	resetReceiverStates();
 });
-
-/** Moves the wall clock only (what the trigger reads with Date.now()), not the timers. */
-function clockForward(seconds: number): void {
-	const at = Date.now() + seconds * 1000;
-	jest.useFakeTimers({
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-	jest.setSystemTime(at);
-}
 
 async function push(r: Receiver, event: Record<string, unknown>): Promise<Response> {
 	return await r.post(signedHeaders({ epoch: now(), registeredUrl: r.url }), event);
