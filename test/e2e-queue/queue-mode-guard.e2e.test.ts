@@ -1,5 +1,5 @@
 /**
- * n8n 2.40.7 in queue mode (Postgres, Redis, main, two webhook processes behind a round-robin
+ * n8n 2.x (MKT_N8N2_VERSION) in queue mode (Postgres, Redis, main, two webhook processes behind a round-robin
  * balancer, one worker) running examples/queue-mode-guard.json: Marketplace Seller Trigger ->
  * Postgres claim of the push's dedupKey -> the business step only for the first claim.
  * The simulator signs every push for the balancer's URL; the balancer alternates the copies
@@ -117,17 +117,35 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		figure(
 			`after restarting both webhook processes: ${redelivered.length * 2} redeliveries -> ${rerun.length} executions, ${rerun.filter(ranBusinessStep).length} business runs`,
 		);
-		// Each redelivery is acknowledged, and each envelope still has the executions it had before.
-		// (The envelope sent, not result.envelope: a redelivery's result describes a freshly built one.)
+		// Each redelivery is acknowledged, and no business step runs again (the guard). An envelope
+		// runs again only when it was the last push a webhook process ran before its restart: n8n
+		// answers 200 before its save at the job's end is committed, so the other process, which
+		// read the row in between, may write it back without that key, and the process that knew
+		// it is gone (docs/trigger-durability.md#per-crash-point). The pushes above alternated
+		// between the two processes, so those are the last two.
+		const lastOfEachProcess = new Set(accepted.slice(-2));
+		const reran = redelivered.filter(
+			({ envelope }) =>
+				withEnvelope(executions, envelope).length > withEnvelope(earlier, envelope).length,
+		);
+		figure(
+			`after restarting both webhook processes: envelopes run again ${reran.length} (of them the last push of a process: ${reran.filter(({ envelope }) => lastOfEachProcess.has(envelope)).length})`,
+		);
 		expect(
 			redelivered.map(({ envelope, result }) => ({
 				answers: answers(result),
-				executions: withEnvelope(executions, envelope).length,
+				executions: lastOfEachProcess.has(envelope)
+					? 'the last push of a process'
+					: withEnvelope(executions, envelope).length,
+				businessRunsAgain: withEnvelope(rerun, envelope).filter(ranBusinessStep).length,
 			})),
 		).toEqual(
 			redelivered.map(({ envelope }) => ({
 				answers: [ok, ok],
-				executions: withEnvelope(earlier, envelope).length,
+				executions: lastOfEachProcess.has(envelope)
+					? 'the last push of a process'
+					: withEnvelope(earlier, envelope).length,
+				businessRunsAgain: 0,
 			})),
 		);
 		expect(await outcome(genuine, executions, rows)).toEqual({
@@ -136,7 +154,8 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 			businessRuns: 1,
 			businessRows: 1,
 		});
-		expect(executions).toHaveLength(earlier.length + 1);
+		// At most both copies of each process's last push ran again.
+		expect(executions.length - earlier.length - 1).toBeLessThanOrEqual(4);
 		// The earlier pushes' business rows are unchanged: one each.
 		expect(new Map([...rows].filter(([key]) => rowsBefore.has(key)))).toEqual(rowsBefore);
 	});
