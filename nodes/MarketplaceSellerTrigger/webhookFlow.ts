@@ -138,13 +138,12 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	memory.saveUnexecuted(decision, nowSeconds);
 	logDecision(this, stateKey, decision, nowMs);
 
-	if (decision.action === 'retryLater') {
-		res.status(503).setHeader('Retry-After', String(decision.retryAfterSeconds)).end();
-		return { noWebhookResponse: true };
-	}
 	if (decision.action !== 'accept') {
-		// Rejections, duplicates and unselected events are answered here. n8n then saves the
-		// static data (a duplicate rewrites the merged set) and starts nothing.
+		// Rejections, duplicates, unselected events and copies asked to come again later are
+		// answered here. n8n then saves the static data (a duplicate rewrites the merged set) and
+		// starts nothing.
+		if (decision.action === 'retryLater')
+			res.setHeader('Retry-After', String(decision.retryAfterSeconds));
 		res.status(decision.status).end();
 		return { noWebhookResponse: true };
 	}
