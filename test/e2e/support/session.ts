@@ -45,7 +45,10 @@ export interface E2ESession {
 	timings: Record<string, number>;
 }
 
-/** A fresh user folder; older folders of the same label are removed (the last run's stays for its logs). */
+/**
+ * A fresh user folder; older folders of the same label are removed (the last run's stays for its
+ * logs). Labels that may run at the same time must differ.
+ */
 function freshUserFolder(label: string): string {
 	const runs = join(repoRoot(), '.e2e', 'runs');
 	mkdirSync(runs, { recursive: true });
@@ -133,7 +136,8 @@ export async function startSession(kind: N8nKind, label: string): Promise<E2ESes
 	);
 	const sim = await startSimulator({ packingDelayMs: 0, quiet: true });
 	let n8n: N8nInstance | undefined;
-	const userFolder = freshUserFolder(label);
+	// The version in the name: CI runs the poll files on two versions at once (.ci/run).
+	const userFolder = freshUserFolder(`${label}-${runtime.n8nVersion}`);
 	mkdirSync(join(userFolder, 'files'));
 	// n8n compares real paths (as the demo does, scripts/demo/demo.ts).
 	const filesFolder = realpathSync(join(userFolder, 'files'));
