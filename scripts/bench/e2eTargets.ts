@@ -12,11 +12,14 @@
  *              stored them (format 1, which every version reads)
  *   trigger vN nodedup: the newest version with Duplicate Handling off, which remembers nothing:
  *              what the rest of the trigger costs
+ *   trigger vN small: the newest version remembering at most SMALL_SET deliveries: the whole
+ *              memory at work (claims, confirmation, the stored text) with a row a few hundred
+ *              bytes long, so set beside the default what the size of the row costs
  *   floor:     the bench's own floor trigger (floor/BenchFloorTrigger.node.ts) with a credential:
  *              the least any node does for "a 200 means ran and remembered", so what n8n itself
  *              charges for that promise; "floor nocred" without the credential, "floor nowrite"
  *              without the static data write
- * (nodedup and the floors only when asked for, see createTargets)
+ * (nodedup, small and the floors only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -34,6 +37,8 @@ export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigg
 
 /** n8n names the nodes of N8N_CUSTOM_EXTENSIONS folders "CUSTOM.<name>". */
 const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
+/** Maximum Remembered Deliveries of the "small" trigger target. */
+const SMALL_SET = 100;
 /** The floor targets, made only when named: does each write static data, carry a credential. */
 const FLOOR_VARIANTS: Record<string, { remember: boolean; credential: boolean }> = {
 	floor: { remember: true, credential: true },
@@ -152,6 +157,15 @@ export async function createTargets(
 						label: `trigger v${newest}+${Math.round(remembered / 1000)}k`,
 						options: triggerOptions,
 						staticData: rememberedDeliveries(remembered),
+					},
+				]
+			: []),
+		...(named(`trigger v${newest} small`)
+			? [
+					{
+						version: newest,
+						label: `trigger v${newest} small`,
+						options: { ...triggerOptions, maxRememberedDeliveries: SMALL_SET },
 					},
 				]
 			: []),
