@@ -10,7 +10,7 @@
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
  *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
  *                                     'trigger v2 nodedup', 'trigger v2 small', 'floor',
- *                                     'floor nocred' and 'floor nowrite' are made only when
+ *                                     'floor nocred', 'floor nowrite' and 'floor +3k' are made only when
  *                                     named here)
  *                                    [--flush 100] [--goals] (--goals ignores --targets)
  *

@@ -18,7 +18,8 @@
  *   floor:     the bench's own floor trigger (floor/BenchFloorTrigger.node.ts) with a credential:
  *              the least any node does for "a 200 means ran and remembered", so what n8n itself
  *              charges for that promise; "floor nocred" without the credential, "floor nowrite"
- *              without the static data write
+ *              without the static data write, "floor +3k" writing with its counter a string as
+ *              long as the text of 3,000 remembered deliveries
  * (nodedup, small and the floors only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
@@ -40,10 +41,15 @@ const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
 /** Maximum Remembered Deliveries of the "small" trigger target. */
 const SMALL_SET = 100;
 /** The floor targets, made only when named: does each write static data, carry a credential. */
-const FLOOR_VARIANTS: Record<string, { remember: boolean; credential: boolean }> = {
+const FLOOR_VARIANTS: Record<
+	string,
+	{ remember: boolean; credential: boolean; ballastBytes?: number }
+> = {
 	floor: { remember: true, credential: true },
 	'floor nocred': { remember: true, credential: false },
 	'floor nowrite': { remember: false, credential: true },
+	// The row of 3,000 remembered deliveries at 11 bytes a key (docs/trigger-durability.md#the-stored-text).
+	'floor +3k': { remember: true, credential: true, ballastBytes: 33_000 },
 };
 /** The plain floor, the one --goals measures. */
 export const FLOOR = 'floor';
@@ -208,7 +214,7 @@ export async function createTargets(
 			data: { secret: 'never read' },
 		});
 		for (const label of floors) {
-			const { remember, credential } = FLOOR_VARIANTS[label];
+			const { remember, credential, ballastBytes } = FLOOR_VARIANTS[label];
 			targets.push(
 				await publish(
 					api,
@@ -228,6 +234,8 @@ export async function createTargets(
 					(id) => `${id}/webhook`,
 					// It verifies nothing: the probe runs like a push.
 					200,
+					// A string n8n reads and writes with the counter at every push, as it does the trigger's row.
+					ballastBytes ? { ballast: 'x'.repeat(ballastBytes) } : undefined,
 				),
 			);
 		}
