@@ -9,9 +9,9 @@
  *                                    [--engines default,lazy] [--expression-engine legacy]
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
  *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
- *                                     'trigger v2 nodedup', 'trigger v2 small', 'floor',
- *                                     'floor nocred', 'floor nowrite' and 'floor +3k' are made only when
- *                                     named here)
+ *                                     'trigger v2 nodedup', 'trigger v2 small', 'trigger v2 3k',
+ *                                     'floor', 'floor nocred', 'floor nowrite' and 'floor +3k' are
+ *                                     made only when named here)
  *                                    [--flush 100] [--goals] (--goals ignores --targets)
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
@@ -63,11 +63,13 @@ import {
 } from '../e2e/lib';
 import { startSimulator } from '../../simulator';
 import {
+	checkSeededRows,
 	createTargets,
 	FLOOR,
 	FLOOR_FOLDER,
 	FLOOR_LABELS,
 	newestExecutionId,
+	rowMatchedFloor,
 	TRIGGER_TYPE,
 	waitForCompleted,
 	waitForRoutes,
@@ -301,6 +303,13 @@ async function main(): Promise<void> {
 			rows.push(
 				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
 			);
+			// What n8n reads and writes per push for each target (docs/trigger-durability.md#the-stored-text).
+			for (const target of measured) {
+				const staticData = await n8n.workflowStaticData(target.workflowId);
+				console.log(
+					`${engine}: ${target.label} static data ${staticData === null ? 0 : JSON.stringify(staticData).length} bytes at the end`,
+				);
+			}
 			await n8n.stop();
 			n8n = undefined;
 		}
@@ -399,6 +408,7 @@ async function runEngine(
 			`[bench:e2e] ${engine}: warm-up, ${options.warmup} requests per target at concurrency 4\n`,
 		);
 		for (const target of measured) await phase('warm-up', target, 0, 4, options.warmup);
+		await checkSeededRows(n8n, measured);
 		console.log(`\nengine: ${engine}`);
 		console.log(
 			`${'phase'.padEnd(8)} ${'target'.padEnd(LABEL)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
@@ -446,15 +456,16 @@ function anchorsOf(engines: Engine[]): string[] {
 	return ANCHORS.filter(([engine]) => engines.includes(engine)).map(([, anchor]) => anchor);
 }
 
-/** The target's completed/s over the anchor's in the same round, per round. */
-function roundRatios(
+/** A figure of the target's phase set against the anchor's phase of the same round, per round. */
+function roundPairs(
 	rows: PhaseRow[],
 	engine: Engine,
 	phase: string,
 	target: string,
 	anchor: string,
+	pair: (row: PhaseRow, anchorRow: PhaseRow) => number,
 ): number[] {
-	const ratios: number[] = [];
+	const out: number[] = [];
 	for (const row of rows) {
 		if (row.engine !== engine || row.phase !== phase || row.target !== target) continue;
 		const paired = rows.find(
@@ -464,9 +475,52 @@ function roundRatios(
 				other.round === row.round &&
 				other.target === anchor,
 		);
-		if (paired !== undefined) ratios.push(row.completedPerS / paired.completedPerS);
+		if (paired !== undefined) out.push(pair(row, paired));
 	}
-	return ratios;
+	return out;
+}
+
+/** The target's completed/s over the anchor's in the same round, per round. */
+function roundRatios(
+	rows: PhaseRow[],
+	engine: Engine,
+	phase: string,
+	target: string,
+	anchor: string,
+): number[] {
+	return roundPairs(
+		rows,
+		engine,
+		phase,
+		target,
+		anchor,
+		(t, a) => t.completedPerS / a.completedPerS,
+	);
+}
+
+/** The target's n8n CPU per request minus the anchor's in the same round, per round. */
+function roundCpuDiffs(
+	rows: PhaseRow[],
+	engine: Engine,
+	phase: string,
+	target: string,
+	anchor: string,
+): number[] {
+	return roundPairs(
+		rows,
+		engine,
+		phase,
+		target,
+		anchor,
+		(t, a) => t.cpuMsPerRequest - a.cpuMsPerRequest,
+	);
+}
+
+/** The CPU differences per round: median [90% bootstrap interval of the median] ms. */
+function cpuDiffCell(diffs: number[]): string {
+	const [low, high] = medianInterval(diffs);
+	const signed = (value: number) => `${value >= 0 ? '+' : ''}${fixed(value, 2)}`;
+	return `${signed(median(diffs))} ms [${signed(low)} .. ${signed(high)}]`;
 }
 
 /** median [90% bootstrap interval of the median] {min .. max} */
@@ -549,22 +603,30 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		ratioCell(roundRatios(rows, engine, phase, trigger, anchor)),
 	);
 	// Issue 25's goal is stated against the floor: what any node making the trigger's promise
-	// costs n8n, so what is left to this package.
+	// costs n8n, so what is left to this package. A trigger target with a row-matched floor is
+	// also set against that floor: the least any node pays for the same remembered deliveries.
 	const againstFloor = triggers.filter((t) => !FLOOR_LABELS.includes(t.label));
-	const floorEngines = options.engines.filter((engine) => measuredIn(engine, FLOOR));
-	if (floorEngines.length > 0 && againstFloor.length > 0) {
+	const floorPairs = againstFloor.flatMap((t) => {
+		const matched = rowMatchedFloor(t.label);
+		return [
+			{ trigger: t.label, floor: FLOOR },
+			...(matched !== undefined ? [{ trigger: t.label, floor: matched }] : []),
+		];
+	});
+	const measuredPairs = options.engines.flatMap((engine) =>
+		floorPairs
+			.filter((p) => measuredIn(engine, p.trigger) && measuredIn(engine, p.floor))
+			.map((p) => ({ engine, ...p })),
+	);
+	if (measuredPairs.length > 0) {
 		console.log(
-			'\nagainst the floor, ratio within each round (trigger / floor, completed/s), as above; cpu ms/request difference of the medians',
+			'\nagainst the floor, within each round: trigger / floor completed/s, median [90% interval] {min .. max}; trigger - floor n8n cpu ms/request, median [90% interval]',
 		);
-		for (const engine of floorEngines) {
-			for (const phase of phases) {
-				for (const trigger of againstFloor) {
-					if (!measuredIn(engine, trigger.label)) continue;
-					const cpuDiff = stat(engine, phase, trigger.label).cpu - stat(engine, phase, FLOOR).cpu;
-					console.log(
-						`${engine.padEnd(8)} ${phase.padEnd(6)} ${trigger.label.padEnd(LABEL)} ${pad(ratioCell(roundRatios(rows, engine, phase, trigger.label, FLOOR)), 34)} ${cpuDiff >= 0 ? '+' : ''}${fixed(cpuDiff)} ms`,
-					);
-				}
+		for (const phase of phases) {
+			for (const { engine, trigger, floor } of measuredPairs) {
+				console.log(
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${`${trigger} / ${floor}`.padEnd(LABEL + 12)} ${pad(ratioCell(roundRatios(rows, engine, phase, trigger, floor)), 34)}  ${cpuDiffCell(roundCpuDiffs(rows, engine, phase, trigger, floor))}`,
+				);
 			}
 		}
 		console.log('goal (issue 25): >= 0.97x the floor at 1 and 8 senders');

@@ -8,13 +8,16 @@
  *   trigger vN: this package's Marketplace Seller Trigger at typeVersion N (defaults: answers after the run)
  *   trigger vNs: the newest version with Acknowledge Push "once the execution is stored"
  *   trigger vN+10k: the newest version starting with 10,000 remembered deliveries (the default
- *              bound, where a busy seller's trigger lives), as an earlier version would have
- *              stored them (format 1, which every version reads)
+ *              bound, where a busy seller's trigger lives), as a process before a restart
+ *              would have stored them
  *   trigger vN nodedup: the newest version with Duplicate Handling off, which remembers nothing:
  *              what the rest of the trigger costs
  *   trigger vN small: the newest version remembering at most SMALL_SET deliveries: the whole
  *              memory at work (claims, confirmation, the stored text) with a row a few hundred
  *              bytes long, so set beside the default what the size of the row costs
+ *   trigger vN 3k: the newest version remembering at most ROW_KEYS deliveries and starting with
+ *              that many, so its row stays as long as the ballast of "floor +3k" all run long:
+ *              the pair compares the trigger with the least any node pays for the same memory
  *   floor:     the bench's own floor trigger (floor/BenchFloorTrigger.node.ts) with a credential:
  *              the least any node does for "a 200 means ran and remembered", so what n8n itself
  *              charges for that promise; "floor nocred" without the credential, "floor nowrite"
@@ -33,6 +36,12 @@ import {
 	type N8nInstance,
 	type PublicApiClient,
 } from '../e2e/lib';
+import { COMPACT_KEY_LENGTH } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryKey';
+import {
+	decodeDeliverySnapshot,
+	encodeDeliverySnapshot,
+} from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
+import { STATIC_DATA_FIELDS } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
 
 export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
 
@@ -40,6 +49,8 @@ export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigg
 const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
 /** Maximum Remembered Deliveries of the "small" trigger target. */
 const SMALL_SET = 100;
+/** The remembered deliveries of the "3k" trigger target and of the ballast of "floor +3k". */
+const ROW_KEYS = 3000;
 /** The floor targets, made only when named: does each write static data, carry a credential. */
 const FLOOR_VARIANTS: Record<
 	string,
@@ -48,11 +59,18 @@ const FLOOR_VARIANTS: Record<
 	floor: { remember: true, credential: true },
 	'floor nocred': { remember: true, credential: false },
 	'floor nowrite': { remember: false, credential: true },
-	// The row of 3,000 remembered deliveries at 11 bytes a key (docs/trigger-durability.md#the-stored-text).
-	'floor +3k': { remember: true, credential: true, ballastBytes: 33_000 },
+	// The row of 3,000 remembered deliveries, as the "3k" trigger target keeps it.
+	'floor +3k': { remember: true, credential: true, ballastBytes: ROW_KEYS * COMPACT_KEY_LENGTH },
 };
 /** The plain floor, the one --goals measures. */
 export const FLOOR = 'floor';
+/**
+ * The floor that carries the same row as a trigger target, when there is one: the "3k" trigger
+ * against "floor +3k".
+ */
+export function rowMatchedFloor(triggerLabel: string): string | undefined {
+	return / 3k$/.test(triggerLabel) ? 'floor +3k' : undefined;
+}
 /** Their labels: n8n must load FLOOR_FOLDER when one is named. */
 export const FLOOR_LABELS = Object.keys(FLOOR_VARIANTS);
 /** The compiled floor trigger and its credential, for N8N_CUSTOM_EXTENSIONS. */
@@ -65,6 +83,8 @@ export interface Target {
 	path: string;
 	/** What an unsigned probe gets once the route is registered. */
 	probeStatus: number;
+	/** The remembered deliveries its row starts with, when it starts with some. */
+	seededDeliveries?: number;
 }
 
 const noOp = {
@@ -101,14 +121,36 @@ async function publish(
 }
 
 /**
- * `count` remembered deliveries of a minute ago, in the text format 1 of earlier versions
- * (`1|<t0>|<key><dt>,...`; docs/trigger-durability.md#the-stored-text): random keys that no
- * bench push has, so every push still runs.
+ * `count` remembered deliveries of a minute ago, as another writer (a process before a restart)
+ * would have stored them, in the only text format the trigger reads
+ * (docs/trigger-durability.md#the-stored-text): random keys that no bench push has, so every push
+ * still runs.
  */
 function rememberedDeliveries(count: number): Record<string, unknown> {
-	const t0 = Math.floor(Date.now() / 1000) - 60;
-	const entries = Array.from({ length: count }, () => `${randomBytes(16).toString('base64url')}0`);
-	return { rememberedDeliveries: `1|${t0}|${entries.join(',')}` };
+	const at = Math.floor(Date.now() / 1000) - 60;
+	const keys = Array.from({ length: count }, () =>
+		randomBytes(9).toString('base64url').slice(0, COMPACT_KEY_LENGTH),
+	);
+	const text = encodeDeliverySnapshot({ keys, seenAt: keys.map(() => at) }, 'bench');
+	return { [STATIC_DATA_FIELDS.deliveries]: text };
+}
+
+/**
+ * Stops the bench when a trigger target does not hold the row it was seeded with after its
+ * warm-up: the trigger did not take the row in (a text it does not read starts it empty), so the
+ * target would measure an empty memory under its label.
+ */
+export async function checkSeededRows(n8n: N8nInstance, targets: Target[]): Promise<void> {
+	for (const target of targets) {
+		if (target.seededDeliveries === undefined) continue;
+		const staticData = await n8n.workflowStaticData(target.workflowId);
+		const node = staticData?.['node:Start'] as Record<string, unknown> | undefined;
+		const held = decodeDeliverySnapshot(node?.[STATIC_DATA_FIELDS.deliveries])?.keys.length ?? 0;
+		if (held < target.seededDeliveries)
+			throw new Error(
+				`${target.label} holds ${held} remembered deliveries after its warm-up, not the ${target.seededDeliveries} it was seeded with: the trigger did not read the seeded row`,
+			);
+	}
 }
 
 export async function createTargets(
@@ -163,6 +205,7 @@ export async function createTargets(
 						label: `trigger v${newest}+${Math.round(remembered / 1000)}k`,
 						options: triggerOptions,
 						staticData: rememberedDeliveries(remembered),
+						seeded: remembered,
 					},
 				]
 			: []),
@@ -172,6 +215,17 @@ export async function createTargets(
 						version: newest,
 						label: `trigger v${newest} small`,
 						options: { ...triggerOptions, maxRememberedDeliveries: SMALL_SET },
+					},
+				]
+			: []),
+		...(named(`trigger v${newest} 3k`)
+			? [
+					{
+						version: newest,
+						label: `trigger v${newest} 3k`,
+						options: { ...triggerOptions, maxRememberedDeliveries: ROW_KEYS },
+						staticData: rememberedDeliveries(ROW_KEYS),
+						seeded: ROW_KEYS,
 					},
 				]
 			: []),
@@ -186,25 +240,24 @@ export async function createTargets(
 			: []),
 	];
 	for (const variant of variants) {
-		targets.push(
-			await publish(
-				api,
-				variant.label,
-				{
-					type: TRIGGER_TYPE,
-					typeVersion: variant.version,
-					parameters: {
-						authentication: 'clientCredentials',
-						events: ['*'],
-						options: variant.options,
-					},
-					credentials: { marketplaceSellerApi: { id: credential.id, name: credential.name } },
+		const target = await publish(
+			api,
+			variant.label,
+			{
+				type: TRIGGER_TYPE,
+				typeVersion: variant.version,
+				parameters: {
+					authentication: 'clientCredentials',
+					events: ['*'],
+					options: variant.options,
 				},
-				(id) => `${id}/webhook`,
-				401,
-				'staticData' in variant ? variant.staticData : undefined,
-			),
+				credentials: { marketplaceSellerApi: { id: credential.id, name: credential.name } },
+			},
+			(id) => `${id}/webhook`,
+			401,
+			'staticData' in variant ? variant.staticData : undefined,
 		);
+		targets.push({ ...target, seededDeliveries: 'seeded' in variant ? variant.seeded : undefined });
 	}
 	const floors = FLOOR_LABELS.filter(named);
 	if (floors.length > 0) {
