@@ -204,7 +204,6 @@ export async function createTargets(
 						version: newest,
 						label: `trigger v${newest}+${Math.round(remembered / 1000)}k`,
 						options: triggerOptions,
-						staticData: rememberedDeliveries(remembered),
 						seeded: remembered,
 					},
 				]
@@ -224,7 +223,6 @@ export async function createTargets(
 						version: newest,
 						label: `trigger v${newest} 3k`,
 						options: { ...triggerOptions, maxRememberedDeliveries: ROW_KEYS },
-						staticData: rememberedDeliveries(ROW_KEYS),
 						seeded: ROW_KEYS,
 					},
 				]
@@ -240,6 +238,7 @@ export async function createTargets(
 			: []),
 	];
 	for (const variant of variants) {
+		const seeded = 'seeded' in variant ? variant.seeded : undefined;
 		const target = await publish(
 			api,
 			variant.label,
@@ -255,9 +254,9 @@ export async function createTargets(
 			},
 			(id) => `${id}/webhook`,
 			401,
-			'staticData' in variant ? variant.staticData : undefined,
+			seeded === undefined ? undefined : rememberedDeliveries(seeded),
 		);
-		targets.push({ ...target, seededDeliveries: 'seeded' in variant ? variant.seeded : undefined });
+		targets.push({ ...target, seededDeliveries: seeded });
 	}
 	const floors = FLOOR_LABELS.filter(named);
 	if (floors.length > 0) {
