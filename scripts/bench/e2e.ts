@@ -480,41 +480,11 @@ function roundPairs(
 	return out;
 }
 
-/** The target's completed/s over the anchor's in the same round, per round. */
-function roundRatios(
-	rows: PhaseRow[],
-	engine: Engine,
-	phase: string,
-	target: string,
-	anchor: string,
-): number[] {
-	return roundPairs(
-		rows,
-		engine,
-		phase,
-		target,
-		anchor,
-		(t, a) => t.completedPerS / a.completedPerS,
-	);
-}
+/** The target's completed/s over the anchor's (a roundPairs pairing). */
+const throughputRatio = (t: PhaseRow, a: PhaseRow) => t.completedPerS / a.completedPerS;
 
-/** The target's n8n CPU per request minus the anchor's in the same round, per round. */
-function roundCpuDiffs(
-	rows: PhaseRow[],
-	engine: Engine,
-	phase: string,
-	target: string,
-	anchor: string,
-): number[] {
-	return roundPairs(
-		rows,
-		engine,
-		phase,
-		target,
-		anchor,
-		(t, a) => t.cpuMsPerRequest - a.cpuMsPerRequest,
-	);
-}
+/** The target's n8n CPU per request minus the anchor's (a roundPairs pairing). */
+const cpuDifference = (t: PhaseRow, a: PhaseRow) => t.cpuMsPerRequest - a.cpuMsPerRequest;
 
 /** The CPU differences per round: median [90% bootstrap interval of the median] ms. */
 function cpuDiffCell(diffs: number[]): string {
@@ -600,7 +570,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		'\nratio within each round (trigger / anchor, completed/s): median [90% bootstrap interval of the median] {min .. max}',
 	);
 	table((phase, trigger, engine, anchor) =>
-		ratioCell(roundRatios(rows, engine, phase, trigger, anchor)),
+		ratioCell(roundPairs(rows, engine, phase, trigger, anchor, throughputRatio)),
 	);
 	// Issue 25's goal is stated against the floor: what any node making the trigger's promise
 	// costs n8n, so what is left to this package. A trigger target with a row-matched floor is
@@ -625,7 +595,7 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 		for (const phase of phases) {
 			for (const { engine, trigger, floor } of measuredPairs) {
 				console.log(
-					`${engine.padEnd(8)} ${phase.padEnd(6)} ${`${trigger} / ${floor}`.padEnd(LABEL + 12)} ${pad(ratioCell(roundRatios(rows, engine, phase, trigger, floor)), 34)}  ${cpuDiffCell(roundCpuDiffs(rows, engine, phase, trigger, floor))}`,
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${`${trigger} / ${floor}`.padEnd(LABEL + 12)} ${pad(ratioCell(roundPairs(rows, engine, phase, trigger, floor, throughputRatio)), 34)}  ${cpuDiffCell(roundPairs(rows, engine, phase, trigger, floor, cpuDifference))}`,
 				);
 			}
 		}
