@@ -282,6 +282,9 @@ describe(`Marketplace Seller Trigger in n8n ${n8n2Version()}`, () => {
 						},
 					},
 				],
+				// n8n stores a running execution's data after each step, so the test can see the
+				// older push's trigger step done before it sends the newer one.
+				settings: { saveExecutionProgress: true },
 			},
 		);
 		s().sim.control.setReceiver({ url: slow.productionUrl });
@@ -290,14 +293,17 @@ describe(`Marketplace Seller Trigger in n8n ${n8n2Version()}`, () => {
 				eventType: 'shipment_created',
 				shipmentId: slowShipment,
 			});
-			// The older push's execution runs (its trigger step runs first thing) before the newer is sent.
+			// The older push's trigger step has run (its key confirmed in this process) before the
+			// newer is sent. An execution merely 'running' is not enough: under load its trigger step
+			// started after the newer push's had (in CI, 52 ms later).
 			for (let polls = 0; ; polls += 1) {
 				const running = await s().api.listAllExecutions({
 					workflowId: slow.workflow.id,
 					status: 'running',
+					includeData: true,
 				});
-				if (running.length > 0) break;
-				if (polls === 400) throw new Error('the older push did not start an execution');
+				if (running.some((e) => e.data?.resultData.runData[TRIGGER_NODE] !== undefined)) break;
+				if (polls === 400) throw new Error("the older push's trigger step did not run");
 				await sleep(50);
 			}
 			const newer = await pushFresh(s().sim);

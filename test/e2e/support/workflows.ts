@@ -52,6 +52,8 @@ export interface TriggerWorkflowExtras {
 	steps?: WorkflowNode[];
 	/** The workflow's static data as stored (e.g. what an earlier release of the trigger wrote). */
 	staticData?: Record<string, unknown>;
+	/** Workflow settings added to `executionOrder: 'v1'` (e.g. `saveExecutionProgress`). */
+	settings?: Record<string, unknown>;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function createTriggerWorkflow(
 	name: string,
 	typeVersion = 2,
 	options: Record<string, unknown> = {},
-	{ publish = true, steps = [], staticData }: TriggerWorkflowExtras = {},
+	{ publish = true, steps = [], staticData, settings = {} }: TriggerWorkflowExtras = {},
 ): Promise<TriggerWorkflow> {
 	const webhookId = randomUUID();
 	const chain = [TRIGGER_NODE, ...steps.map((step) => step.name), 'NoOp'];
@@ -100,7 +102,7 @@ export async function createTriggerWorkflow(
 			},
 		],
 		connections,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...settings },
 		...(staticData ? { staticData } : {}),
 	});
 	const path = `${webhookId}/webhook`;
