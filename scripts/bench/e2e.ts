@@ -23,8 +23,9 @@
  * restart of the same instance with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true ("lazy").
  *
  * Load: a child process (scripts/bench/e2eLoad.ts) sends distinct, signed pushes (same bytes to
- * every target) at concurrency 1 and at --concurrency; rounds alternate the order of the targets
- * to spread the noise of a shared machine. A phase ends when n8n has finished every execution it
+ * every target) at concurrency 1 and at --concurrency; each round runs the targets in another
+ * order, so that every target comes after every other equally often (measure.ts balancedOrders:
+ * a full set is 6 rounds for 3 targets, 4 for 4) and the noise of a shared machine is spread. A phase ends when n8n has finished every execution it
  * accepted, read through the public API (nothing is polled while the load runs).
  *
  * Before each phase the bench sends --flush unmeasured requests to the Webhook node and waits
@@ -76,7 +77,7 @@ import {
 	type Target,
 } from './e2eTargets';
 import { Loader } from './e2eLoad';
-import { median, medianInterval } from './measure';
+import { balancedOrders, median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
 import { groupCpu, waitUntilQuiet } from './procCpu';
 
@@ -199,10 +200,10 @@ function percentile(sorted: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** The targets in round `round`'s order: rotated by one each round. */
-function rotated<T>(list: T[], round: number): T[] {
-	const shift = (round - 1) % list.length;
-	return [...list.slice(shift), ...list.slice(0, shift)];
+/** The targets in round `round`'s order: each follows each other equally often (balancedOrders). */
+function roundOrder<T>(list: T[], round: number): T[] {
+	const orders = balancedOrders(list.length);
+	return orders[(round - 1) % orders.length].map((index) => list[index]);
 }
 
 async function main(): Promise<void> {
@@ -423,7 +424,7 @@ async function runEngine(
 		];
 		for (const { name, concurrency, requests } of phases) {
 			for (let round = 1; round <= options.rounds; round++) {
-				for (const target of rotated(measured, round)) {
+				for (const target of roundOrder(measured, round)) {
 					const row = await phase(name, target, round, concurrency, requests);
 					rows.push(row);
 					console.log(

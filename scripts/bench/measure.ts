@@ -13,6 +13,24 @@ export function collectGarbage(): void {
 	(runInNewContext('gc') as () => void)();
 }
 
+/**
+ * Orders of `n` targets, one per round, in which every target comes right after every other
+ * equally often (a Williams design: n orders for an even n, 2n for an odd one). A target's phase
+ * can leave n8n slower or faster for the next one; with a plain rotation the same target always
+ * came next and paid for it in every round.
+ */
+export function balancedOrders(n: number): number[][] {
+	if (n <= 1) return [[...Array(n).keys()]];
+	// 0, 1, n-1, 2, n-2, ...: each difference between neighbours occurs once.
+	const first = [0];
+	for (let low = 1, high = n - 1; first.length < n; ) {
+		first.push(low++);
+		if (first.length < n) first.push(high--);
+	}
+	const orders = first.map((_, shift) => first.map((index) => (index + shift) % n));
+	return n % 2 === 0 ? orders : [...orders, ...orders.map((order) => [...order].reverse())];
+}
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = Math.floor(sorted.length / 2);
