@@ -25,8 +25,9 @@
  * Load: a child process (scripts/bench/e2eLoad.ts) sends distinct, signed pushes (same bytes to
  * every target) at concurrency 1 and at --concurrency; each round runs the targets in another
  * order, so that every target comes after every other equally often (measure.ts balancedOrders:
- * a full set is 6 rounds for 3 targets, 4 for 4) and the noise of a shared machine is spread. A phase ends when n8n has finished every execution it
- * accepted, read through the public API (nothing is polled while the load runs).
+ * a full set is 6 rounds for 3 targets, 4 for 4) and the noise of a shared machine is spread.
+ * A phase ends when n8n has finished every execution it accepted, read through the public API
+ * (nothing is polled while the load runs).
  *
  * Before each phase the bench sends --flush unmeasured requests to the Webhook node and waits
  * until n8n is idle (procCpu.ts waitUntilQuiet): a target that takes an expression isolate per
