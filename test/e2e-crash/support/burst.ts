@@ -10,6 +10,13 @@ export interface Delivery {
 	/** HTTP status of the (last) answer; null when the connection failed (no answer). */
 	status: number | null;
 	error: string | null;
+	/**
+	 * Pushes sent during a restart only: earlier deliveries of this push that n8n took and the
+	 * sender gave up on (timed out, or the connection was cut; see `sentAttempt`). Each may still
+	 * run (a queue-mode job waits for the restarted worker), so the push may run once more per
+	 * such delivery: a double run of an in-flight push, not a failure.
+	 */
+	abandonedAttempts?: number;
 }
 
 function deliveryOf(result: SendResult): Delivery {

@@ -29,7 +29,10 @@ export interface RoundFigures {
 	lost: number;
 	/** Lost pushes whose duplicate ran nothing either: their dedup key was kept, so no redelivery can bring them back. */
 	lostForGood: number;
-	/** Acknowledged pushes with more than one execution. */
+	/**
+	 * Acknowledged pushes with more executions than deliveries n8n took: more than one, or for a
+	 * push sent during the restart, more than one plus its abandoned earlier deliveries.
+	 */
 	acknowledgedTwice: number;
 	/** Pushes without a 200 (connection cut, or another status), redelivered after the restart. */
 	redelivered: number;
@@ -37,7 +40,11 @@ export interface RoundFigures {
 	redeliveryRefused: number;
 	/** Redelivered pushes with no execution at all. */
 	redeliveredNeverRan: number;
-	/** Redelivered pushes with two executions, the first from before the kill (in flight: created, 200 never sent). */
+	/**
+	 * In-flight pushes that ran twice: redelivered pushes with two executions, the first from
+	 * before the kill (created, 200 never sent); and pushes sent during the restart that ran once
+	 * more per earlier delivery the sender gave up on (`Delivery.abandonedAttempts`).
+	 */
 	doubleRuns: number;
 	/** Redelivered pushes with more executions than that allows. */
 	tooManyRuns: number;
@@ -95,22 +102,30 @@ export function roundFigures(
 		if (list.length < 5) list.push(`${envelope.shipmentId ?? envelope.returnId} (${detail})`);
 	};
 
-	const acknowledged = deliveries.filter((d) => d.status === 200).map((d) => d.envelope);
+	const acknowledged = deliveries.filter((d) => d.status === 200);
 	const unacknowledged = deliveries.filter((d) => d.status !== 200);
 	let lost = 0;
 	let lostForGood = 0;
 	let acknowledgedTwice = 0;
 	let duplicatesRun = 0;
-	for (const envelope of acknowledged) {
+	let doubleRuns = 0;
+	for (const { envelope, abandonedAttempts = 0 } of acknowledged) {
 		const [inA, inB] = [count(a, envelope), count(b, envelope)];
 		if (inA === 0) {
 			lost += 1;
 			note('lost', envelope, inB > 0 ? 'its duplicate ran' : 'its duplicate ran nothing');
 			if (inB === 0) lostForGood += 1;
 		}
-		if (inA > 1) {
+		// One run per delivery n8n took: the 200's, and each earlier one the sender gave up on.
+		if (inA > 1 + abandonedAttempts) {
 			acknowledgedTwice += 1;
-			note('acknowledgedTwice', envelope, `${inA} executions`);
+			note(
+				'acknowledgedTwice',
+				envelope,
+				`${inA} executions${abandonedAttempts ? `, ${abandonedAttempts} earlier deliveries abandoned` : ''}`,
+			);
+		} else if (inA > 1) {
+			doubleRuns += 1;
 		}
 		if (inB > inA) {
 			duplicatesRun += 1;
@@ -118,18 +133,19 @@ export function roundFigures(
 		}
 	}
 	let redeliveredNeverRan = 0;
-	let doubleRuns = 0;
 	let tooManyRuns = 0;
-	for (const { envelope, status, error } of unacknowledged) {
+	for (const { envelope, status, error, abandonedAttempts = 0 } of unacknowledged) {
 		const [inA, inC] = [count(a, envelope), count(c, envelope)];
 		if (inC === 0) {
 			redeliveredNeverRan += 1;
 			note('redeliveredNeverRan', envelope, `first answer ${status ?? error}`);
-		} else if (inC === 2 && inA === 1) {
-			doubleRuns += 1;
-		} else if (inC > 1) {
+		} else if (inA > 1 + abandonedAttempts || inC - inA > 1) {
+			// Before the redelivery: at most one run per delivery n8n took (the last and the
+			// abandoned ones); the redelivery itself at most one more.
 			tooManyRuns += 1;
 			note('tooManyRuns', envelope, `${inA} executions before the redelivery, ${inC} after`);
+		} else if (inC > 1) {
+			doubleRuns += 1;
 		}
 	}
 	const redeliveryRefused = readings.redeliveries.filter((d) => d.status !== 200);
@@ -244,8 +260,8 @@ export function table(rows: RoundFigures[]): string {
 export const LEGEND =
 	'at = answers in when n8n was interrupted; answered = pushes answered 200 (acknowledged); ' +
 	'rsSent / rsAns = of sent / answered, pushes started while n8n restarted (each redelivered until answered 200 or the restart was over); lost = acknowledged, no execution after the restart; ' +
-	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more than one execution; redeliv = pushes without a 200, ' +
-	'redelivered after the restart; redeliv0 = redelivered, never ran; double = redelivered, ran twice (created before the kill, 200 never sent); ' +
+	'lost4good = lost and its duplicate ran nothing either (key kept); ack>1 = acknowledged with more executions than deliveries n8n took (one, plus any earlier delivery of a restart push the sender gave up on); redeliv = pushes without a 200, ' +
+	'redelivered after the restart; redeliv0 = redelivered, never ran; double = in flight, ran twice: redelivered with a first execution created before the kill (200 never sent), or a restart push whose earlier, abandoned delivery ran too; ' +
 	'>2 = redelivered, more runs than that; dupsRun = duplicates of acknowledged pushes that ran; ' +
 	'resumed = executions created before the interruption that n8n started after the restart; ' +
 	'leftRun = executions the killed process left running (or new) that n8n will not move again, counted as settled; ' +

@@ -25,6 +25,16 @@ function kindOf(status: number | null, body: string | null | undefined): string 
 	return String(status);
 }
 
+/**
+ * Whether an unanswered delivery may have reached n8n's webhook and started a run: yes when it
+ * timed out or its connection was cut, no when the connection was refused (nothing listened) or
+ * an answer came (the balancer's 503, n8n's 404s and start-up answers run nothing, and the lanes
+ * stop at the first 200).
+ */
+export function sentAttempt(answer: { status: number | null; error: string | null }): boolean {
+	return answer.status === null && !(answer.error ?? '').includes('ECONNREFUSED');
+}
+
 function count(tally: Tally, kind: string): void {
 	tally[kind] = (tally[kind] ?? 0) + 1;
 }
@@ -55,10 +65,13 @@ export function pushWhileRestarting(
 		while (!over) {
 			let result = await pushFresh(sim);
 			const envelope = result.envelope;
+			let abandonedAttempts = 0;
 			for (;;) {
 				const answer = last(result);
 				count(answers, kindOf(answer?.status ?? null, answer?.responseBody));
 				if (answer?.status === 200 || over) break;
+				if (sentAttempt({ status: answer?.status ?? null, error: answer?.error ?? null }))
+					abandonedAttempts += 1;
 				await sleep(opts.intervalMs);
 				result = await redeliver(sim, envelope);
 			}
@@ -67,6 +80,7 @@ export function pushWhileRestarting(
 				envelope,
 				status: answer?.status ?? null,
 				error: answer?.error ?? null,
+				abandonedAttempts,
 			});
 		}
 	};
