@@ -10,7 +10,7 @@ import type { Envelope } from '../../simulator';
 import type { Delivery } from '../e2e-crash/support/burst';
 import { failures, roundFigures, type RoundReadings } from '../e2e-crash/support/figures';
 import { envelopeId, type Ledger } from '../e2e-crash/support/ledger';
-import { sentAttempt, type RestartPushes } from '../e2e-crash/support/restartPushes';
+import { sentAttempt } from '../e2e-crash/support/restartPushes';
 
 function envelope(shipmentId: string): Envelope {
 	return {
@@ -35,30 +35,47 @@ function ledger(runs: Array<[Envelope, number]>): Ledger {
 	};
 }
 
-function figures(restart: Delivery[], runs: Array<[Envelope, number]>) {
-	const duringRestart: RestartPushes = { deliveries: restart, answers: {}, direct: {} };
-	const after = ledger(runs);
+const META = {
+	round: 'worker killed',
+	signal: 'SIGKILL' as const,
+	typeVersion: 2,
+	interruptedAfter: 0,
+	seconds: 1,
+	restartedAt: 0,
+};
+
+/**
+ * One push's figures: `delivery` is its last delivery (sent during the restart when `restart`);
+ * `runs` its executions after the restart, after the duplicates and after the redeliveries.
+ */
+function figuresOf(
+	delivery: Omit<Delivery, 'envelope'>,
+	runs: [afterRestart: number, afterDuplicates: number, afterRedeliveries: number],
+	restart: boolean,
+) {
+	const push = envelope('S-1');
+	const d: Delivery = { envelope: push, ...delivery };
+	const answered = (sent: Delivery[]) =>
+		sent.map((x) => ({ envelope: x.envelope, status: 200, error: null }));
 	const readings: RoundReadings = {
-		deliveries: restart,
-		duringRestart,
-		duplicates: restart.map((d) => ({ envelope: d.envelope, status: 200, error: null })),
-		redeliveries: [],
-		afterRestart: after,
-		afterDuplicates: after,
-		afterRedeliveries: after,
+		deliveries: [d],
+		duringRestart: { deliveries: restart ? [d] : [], answers: {}, direct: {} },
+		duplicates: d.status === 200 ? answered([d]) : [],
+		redeliveries: d.status === 200 ? [] : answered([d]),
+		afterRestart: ledger([[push, runs[0]]]),
+		afterDuplicates: ledger([[push, runs[1]]]),
+		afterRedeliveries: ledger([[push, runs[2]]]),
 	};
-	return roundFigures(
-		{
-			round: 'worker killed',
-			signal: 'SIGKILL',
-			typeVersion: 2,
-			interruptedAfter: 0,
-			seconds: 1,
-			restartedAt: 0,
-		},
-		readings,
-	);
+	return roundFigures(META, readings);
 }
+
+/** A push sent during the restart and answered 200 at last, with `n` executions throughout. */
+const restartPush = (abandonedAttempts: number | undefined, n: number) =>
+	figuresOf({ status: 200, error: null, abandonedAttempts }, [n, n, n], true);
+
+/** A push without a 200, redelivered: `before` executions before the redelivery, `after` after. */
+const redeliveredPush = (delivery: Omit<Delivery, 'envelope'>, before: number, after: number) =>
+	figuresOf(delivery, [before, before, after], false);
 
 const TIMED_OUT = 'Receiver did not answer within 10000 ms';
 const REFUSED = 'connect ECONNREFUSED 127.0.0.1:5678';
@@ -75,89 +92,51 @@ describe('sentAttempt: which unanswered deliveries n8n may have taken', () => {
 
 describe('crash figures for pushes sent during the restart', () => {
 	test('a push whose first delivery timed out while the worker was down may run twice: a double run, not a failure', () => {
-		const push = envelope('S-1');
-		const f = figures(
-			[{ envelope: push, status: 200, error: null, abandonedAttempts: 1 }],
-			[[push, 2]],
-		);
+		const f = restartPush(1, 2);
 		expect(failures(f)).toEqual({});
 		expect(f.acknowledgedTwice).toBe(0);
 		expect(f.doubleRuns).toBe(1);
 	});
 
 	test('a push answered 200 on its only delivery that ran twice is still a failure', () => {
-		const push = envelope('S-2');
-		const f = figures([{ envelope: push, status: 200, error: null }], [[push, 2]]);
+		const f = restartPush(undefined, 2);
 		expect(failures(f)).toMatchObject({ acknowledgedTwice: { count: 1 } });
 		expect(f.doubleRuns).toBe(0);
 	});
 
 	test('more runs than the deliveries n8n took is a failure', () => {
-		const push = envelope('S-3');
-		const f = figures(
-			[{ envelope: push, status: 200, error: null, abandonedAttempts: 1 }],
-			[[push, 3]],
-		);
+		const f = restartPush(1, 3);
 		expect(failures(f)).toMatchObject({ acknowledgedTwice: { count: 1 } });
 	});
 
 	test('a push that ran once is neither', () => {
-		const push = envelope('S-4');
-		const f = figures(
-			[{ envelope: push, status: 200, error: null, abandonedAttempts: 2 }],
-			[[push, 1]],
-		);
+		const f = restartPush(2, 1);
 		expect(failures(f)).toEqual({});
 		expect(f.doubleRuns).toBe(0);
 	});
 });
 
 describe('crash figures for pushes redelivered after the restart', () => {
-	const run = (delivery: Omit<Delivery, 'envelope'>, inA: number, inC: number) => {
-		const push = envelope('S-R');
-		const d: Delivery = { envelope: push, ...delivery };
-		const duringRestart: RestartPushes = { deliveries: [], answers: {}, direct: {} };
-		return roundFigures(
-			{
-				round: 'r',
-				signal: 'SIGKILL',
-				typeVersion: 2,
-				interruptedAfter: 0,
-				seconds: 1,
-				restartedAt: 0,
-			},
-			{
-				deliveries: [d],
-				duringRestart,
-				duplicates: [],
-				redeliveries: [{ envelope: push, status: 200, error: null }],
-				afterRestart: ledger([[push, inA]]),
-				afterDuplicates: ledger([[push, inA]]),
-				afterRedeliveries: ledger([[push, inC]]),
-			},
-		);
-	};
-
 	test('created before the kill, then run by its redelivery: a double run', () => {
-		const f = run({ status: null, error: TIMED_OUT }, 1, 2);
+		const f = redeliveredPush({ status: null, error: TIMED_OUT }, 1, 2);
 		expect(failures(f)).toEqual({});
 		expect(f.doubleRuns).toBe(1);
 	});
 
 	test('a redelivery that runs twice, or a push that never ran, fails', () => {
-		expect(failures(run({ status: null, error: TIMED_OUT }, 0, 2))).toMatchObject({
+		expect(failures(redeliveredPush({ status: null, error: TIMED_OUT }, 0, 2))).toMatchObject({
 			tooManyRuns: { count: 1 },
 		});
-		expect(failures(run({ status: null, error: TIMED_OUT }, 2, 3))).toMatchObject({
+		expect(failures(redeliveredPush({ status: null, error: TIMED_OUT }, 2, 3))).toMatchObject({
 			tooManyRuns: { count: 1 },
 		});
-		expect(failures(run({ status: null, error: TIMED_OUT }, 0, 0))).toMatchObject({
+		expect(failures(redeliveredPush({ status: null, error: TIMED_OUT }, 0, 0))).toMatchObject({
 			redeliveredNeverRan: { count: 1 },
 		});
 	});
 
 	test('a restart push with an abandoned delivery before its last may run once more before the redelivery', () => {
-		const f = run({ status: null, error: TIMED_OUT, abandonedAttempts: 1 }, 2, 3);
+		const f = redeliveredPush({ status: null, error: TIMED_OUT, abandonedAttempts: 1 }, 2, 3);
 		expect(failures(f)).toEqual({});
 		expect(f.doubleRuns).toBe(1);
 	});
