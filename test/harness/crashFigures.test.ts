@@ -10,28 +10,27 @@ import type { Envelope } from '../../simulator';
 import type { Delivery } from '../e2e-crash/support/burst';
 import { failures, roundFigures, type RoundReadings } from '../e2e-crash/support/figures';
 import { envelopeId, type Ledger } from '../e2e-crash/support/ledger';
-import { sentAttempt } from '../e2e-crash/support/restartPushes';
+import { mayHaveRun } from '../e2e-crash/support/restartPushes';
 
-function envelope(shipmentId: string): Envelope {
-	return {
-		eventType: 'shipment_created',
-		source: 'test',
-		version: 'v3',
-		timestamp: '2026-12-01T00:00:00Z',
-		shipmentId,
-		attributes: {},
-	};
-}
+const PUSH: Envelope = {
+	eventType: 'shipment_created',
+	source: 'test',
+	version: 'v3',
+	timestamp: '2026-12-01T00:00:00Z',
+	shipmentId: 'S-1',
+	attributes: {},
+};
 
-function ledger(runs: Array<[Envelope, number]>): Ledger {
+/** What n8n's executions say of PUSH: `runs` executions. */
+function ledger(runs: number): Ledger {
 	return {
-		counts: new Map(runs.map(([e, n]) => [envelopeId(e), n])),
+		counts: new Map([[envelopeId(PUSH), runs]]),
 		dedupKeys: new Map(),
 		startedAt: [],
 		statuses: {},
 		withoutPush: [],
 		stalled: [],
-		total: runs.reduce((sum, [, n]) => sum + n, 0),
+		total: runs,
 	};
 }
 
@@ -53,18 +52,16 @@ function figuresOf(
 	runs: [afterRestart: number, afterDuplicates: number, afterRedeliveries: number],
 	restart: boolean,
 ) {
-	const push = envelope('S-1');
-	const d: Delivery = { envelope: push, ...delivery };
-	const answered = (sent: Delivery[]) =>
-		sent.map((x) => ({ envelope: x.envelope, status: 200, error: null }));
+	const d: Delivery = { envelope: PUSH, ...delivery };
+	const answered: Delivery[] = [{ envelope: PUSH, status: 200, error: null }];
 	const readings: RoundReadings = {
 		deliveries: [d],
 		duringRestart: { deliveries: restart ? [d] : [], answers: {}, direct: {} },
-		duplicates: d.status === 200 ? answered([d]) : [],
-		redeliveries: d.status === 200 ? [] : answered([d]),
-		afterRestart: ledger([[push, runs[0]]]),
-		afterDuplicates: ledger([[push, runs[1]]]),
-		afterRedeliveries: ledger([[push, runs[2]]]),
+		duplicates: d.status === 200 ? answered : [],
+		redeliveries: d.status === 200 ? [] : answered,
+		afterRestart: ledger(runs[0]),
+		afterDuplicates: ledger(runs[1]),
+		afterRedeliveries: ledger(runs[2]),
 	};
 	return roundFigures(META, readings);
 }
@@ -80,13 +77,14 @@ const redeliveredPush = (delivery: Omit<Delivery, 'envelope'>, before: number, a
 const TIMED_OUT = 'Receiver did not answer within 10000 ms';
 const REFUSED = 'connect ECONNREFUSED 127.0.0.1:5678';
 
-describe('sentAttempt: which unanswered deliveries n8n may have taken', () => {
+describe('mayHaveRun: which unanswered deliveries n8n may have taken', () => {
 	test('a timeout or a cut connection may have started a run; a refused connection did not', () => {
-		expect(sentAttempt({ status: null, error: TIMED_OUT })).toBe(true);
-		expect(sentAttempt({ status: null, error: 'socket hang up' })).toBe(true);
-		expect(sentAttempt({ status: null, error: REFUSED })).toBe(false);
-		expect(sentAttempt({ status: 404, error: null })).toBe(false);
-		expect(sentAttempt({ status: 503, error: null })).toBe(false);
+		expect(mayHaveRun({ status: null, error: TIMED_OUT })).toBe(true);
+		expect(mayHaveRun({ status: null, error: 'socket hang up' })).toBe(true);
+		expect(mayHaveRun({ status: null, error: REFUSED })).toBe(false);
+		expect(mayHaveRun({ status: 404, error: null })).toBe(false);
+		expect(mayHaveRun({ status: 503, error: null })).toBe(false);
+		expect(mayHaveRun(undefined)).toBe(false);
 	});
 });
 

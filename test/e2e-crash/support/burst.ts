@@ -12,7 +12,7 @@ export interface Delivery {
 	error: string | null;
 	/**
 	 * Pushes sent during a restart only: earlier deliveries of this push that n8n took and the
-	 * sender gave up on (timed out, or the connection was cut; see `sentAttempt`). Each may still
+	 * sender gave up on (timed out, or the connection was cut; see `mayHaveRun` in restartPushes.ts). Each may still
 	 * run (a queue-mode job waits for the restarted worker), so the push may run once more per
 	 * such delivery: a double run of an in-flight push, not a failure.
 	 */

@@ -31,8 +31,10 @@ function kindOf(status: number | null, body: string | null | undefined): string 
  * an answer came (the balancer's 503, n8n's 404s and start-up answers run nothing, and the lanes
  * stop at the first 200).
  */
-export function sentAttempt(answer: { status: number | null; error: string | null }): boolean {
-	return answer.status === null && !(answer.error ?? '').includes('ECONNREFUSED');
+export function mayHaveRun(
+	answer: { status: number | null; error: string | null } | undefined,
+): boolean {
+	return !!answer && answer.status === null && !(answer.error ?? '').includes('ECONNREFUSED');
 }
 
 function count(tally: Tally, kind: string): void {
@@ -70,8 +72,7 @@ export function pushWhileRestarting(
 				const answer = last(result);
 				count(answers, kindOf(answer?.status ?? null, answer?.responseBody));
 				if (answer?.status === 200 || over) break;
-				if (sentAttempt({ status: answer?.status ?? null, error: answer?.error ?? null }))
-					abandonedAttempts += 1;
+				if (mayHaveRun(answer)) abandonedAttempts += 1;
 				await sleep(opts.intervalMs);
 				result = await redeliver(sim, envelope);
 			}
