@@ -10,8 +10,11 @@
  *                                    [--trigger-options '{"deduplicate":false}'] [--remembered 10000]
  *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
  *                                     'trigger v2 nodedup', 'trigger v2 small', 'trigger v2 3k',
- *                                     'floor', 'floor nocred', 'floor nowrite' and 'floor +3k' are
- *                                     made only when named here)
+ *                                     'floor', 'floor nocred', 'floor nowrite', 'floor +item',
+ *                                     'floor +3k', 'floor +10k', 'floor +10k moving' and
+ *                                     'floor +10k ring' are made only when named here)
+ *                                    [--anchors webhook] (with --targets: only these anchors;
+ *                                     the flush before each phase needs the Webhook node)
  *                                    [--flush 100] [--goals] (--goals ignores --targets)
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
@@ -70,6 +73,7 @@ import {
 	FLOOR,
 	FLOOR_FOLDER,
 	FLOOR_LABELS,
+	ITEM_FLOOR,
 	newestExecutionId,
 	rowMatchedFloor,
 	TRIGGER_TYPE,
@@ -80,7 +84,7 @@ import {
 import { Loader } from './e2eLoad';
 import { balancedOrders, median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
-import { groupCpu, waitUntilQuiet } from './procCpu';
+import { groupCpu, threadCpu, waitUntilQuiet, writtenBytes, type ThreadCpu } from './procCpu';
 
 interface Options {
 	rounds: number;
@@ -97,6 +101,8 @@ interface Options {
 	remembered: number;
 	/** Only these target labels (default: all); the anchors of the chosen engines stay. */
 	only?: string[];
+	/** Only these anchors of the chosen engines (default: all of them), with --targets. */
+	anchors?: string[];
 	/** Unmeasured Webhook node requests before each measured phase (0: none). */
 	flush: number;
 	/** Only the goals' pairs (newest trigger, the anchor its goal names) and the floor. */
@@ -155,6 +161,7 @@ function parseOptions(argv: string[]): Options {
 	};
 	options.expressionEngine = value('--expression-engine');
 	if (value('--targets') !== undefined) options.only = value('--targets')!.split(',');
+	if (value('--anchors') !== undefined) options.anchors = value('--anchors')!.split(',');
 	if (value('--trigger-options') !== undefined)
 		options.triggerOptions = JSON.parse(value('--trigger-options')!) as Record<string, unknown>;
 	if (value('--engines') !== undefined) {
@@ -188,6 +195,10 @@ interface PhaseRow {
 	p50: number;
 	completedPerS: number;
 	cpuMsPerRequest: number;
+	/** n8n's main process per request, by thread (procCpu.ts ThreadCpu). */
+	threadMsPerRequest: ThreadCpu;
+	/** KB n8n's main process handed to write calls per request (procCpu.ts writtenBytes). */
+	writtenKbPerRequest: number;
 	non200: number;
 }
 
@@ -286,7 +297,10 @@ async function main(): Promise<void> {
 					const keep = new Set([...ANCHOR_LABELS, newestTrigger, FLOOR]);
 					targets = targets.filter((target) => keep.has(target.label));
 				} else if (options.only !== undefined) {
-					const keep = new Set([...options.only, ...anchorsOf(options.engines)]);
+					const anchors = anchorsOf(options.engines).filter(
+						(anchor) => options.anchors?.includes(anchor) ?? true,
+					);
+					const keep = new Set([...options.only, ...anchors]);
 					targets = targets.filter((target) => keep.has(target.label));
 				}
 				log(
@@ -380,12 +394,16 @@ async function runEngine(
 			);
 		const afterId = await newestExecutionId(api, target.workflowId);
 		const cpuBefore = groupCpu(pgid);
+		const threadsBefore = threadCpu(pgid);
+		const writtenBefore = writtenBytes(pgid);
 		const result = await loaders
 			.get(target.label)!
 			.run({ url: n8n.webhookUrl(target.path), concurrency, requests, tag });
 		const accepted = result.statuses['200'] ?? 0;
 		const executions = await waitForCompleted(api, target.workflowId, afterId, accepted);
 		const cpuAfter = groupCpu(pgid);
+		const threadsAfter = threadCpu(pgid);
+		const writtenAfter = writtenBytes(pgid);
 		const lastStop = Math.max(...executions.map((e) => Date.parse(e.stoppedAt ?? e.startedAt)));
 		const sorted = [...result.latenciesMs].sort((a, b) => a - b);
 		if (accepted !== result.sent)
@@ -402,6 +420,13 @@ async function runEngine(
 			p50: percentile(sorted, 50),
 			completedPerS: executions.length / ((lastStop - result.startedAt) / 1000),
 			cpuMsPerRequest: (cpuAfter.ms - cpuBefore.ms) / result.sent,
+			threadMsPerRequest: {
+				main: (threadsAfter.main - threadsBefore.main) / result.sent,
+				v8Helpers: (threadsAfter.v8Helpers - threadsBefore.v8Helpers) / result.sent,
+				threadPool: (threadsAfter.threadPool - threadsBefore.threadPool) / result.sent,
+				other: (threadsAfter.other - threadsBefore.other) / result.sent,
+			},
+			writtenKbPerRequest: (writtenAfter - writtenBefore) / 1024 / result.sent,
 			non200: result.sent - accepted,
 		};
 	};
@@ -413,7 +438,7 @@ async function runEngine(
 		await checkSeededRows(n8n, measured);
 		console.log(`\nengine: ${engine}`);
 		console.log(
-			`${'phase'.padEnd(8)} ${'target'.padEnd(LABEL)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('non200', 6)}`,
+			`${'phase'.padEnd(8)} ${'target'.padEnd(LABEL)} ${pad('round', 5)} ${pad('requests', 8)} ${pad('req/s', 7)} ${pad('p50_ms', 8)} ${pad('completed/s', 11)} ${pad('cpu_ms/req', 10)} ${pad('main', 5)} ${pad('v8', 4)} ${pad('pool', 4)} ${pad('KB_w', 5)} ${pad('non200', 6)}`,
 		);
 		const phases = [
 			{ name: 'c=1', concurrency: 1, requests: options.serialRequests },
@@ -430,7 +455,7 @@ async function runEngine(
 					rows.push(row);
 					console.log(
 						`${name.padEnd(8)} ${target.label.padEnd(LABEL)} ${pad(round, 5)} ${pad(row.requests, 8)} ${pad(fixed(row.rps), 7)} ${pad(fixed(row.p50), 8)} ` +
-							`${pad(fixed(row.completedPerS), 11)} ${pad(fixed(row.cpuMsPerRequest), 10)} ${pad(row.non200, 6)}`,
+							`${pad(fixed(row.completedPerS), 11)} ${pad(fixed(row.cpuMsPerRequest), 10)} ${pad(fixed(row.threadMsPerRequest.main), 5)} ${pad(fixed(row.threadMsPerRequest.v8Helpers), 4)} ${pad(fixed(row.threadMsPerRequest.threadPool), 4)} ${pad(fixed(row.writtenKbPerRequest, 0), 5)} ${pad(row.non200, 6)}`,
 					);
 				}
 			}
@@ -487,6 +512,32 @@ const throughputRatio = (t: PhaseRow, a: PhaseRow) => t.completedPerS / a.comple
 
 /** The target's n8n CPU per request minus the anchor's (a roundPairs pairing). */
 const cpuDifference = (t: PhaseRow, a: PhaseRow) => t.cpuMsPerRequest - a.cpuMsPerRequest;
+
+/** The same difference for one kind of n8n's threads (procCpu.ts ThreadCpu). */
+const threadDifference =
+	(kind: keyof ThreadCpu) =>
+	(t: PhaseRow, a: PhaseRow): number =>
+		t.threadMsPerRequest[kind] - a.threadMsPerRequest[kind];
+
+/**
+ * Where the CPU difference went: medians for n8n's main thread, V8's helpers, the thread pool;
+ * and the difference of what n8n wrote per request.
+ */
+function threadDiffCell(paired: (pair: (t: PhaseRow, a: PhaseRow) => number) => number[]): string {
+	const kinds: Array<[keyof ThreadCpu, string]> = [
+		['main', 'main'],
+		['v8Helpers', 'v8'],
+		['threadPool', 'pool'],
+	];
+	const written = median(paired((t, a) => t.writtenKbPerRequest - a.writtenKbPerRequest));
+	return [
+		...kinds.map(([kind, name]) => {
+			const value = median(paired(threadDifference(kind)));
+			return `${name} ${value >= 0 ? '+' : ''}${fixed(value, 2)}`;
+		}),
+		`written ${written >= 0 ? '+' : ''}${fixed(written, 0)} KB`,
+	].join(', ');
+}
 
 /** The CPU differences per round: median [90% bootstrap interval of the median] ms. */
 function cpuDiffCell(diffs: number[]): string {
@@ -577,14 +628,24 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 	// Issue 25's goal is stated against the floor: what any node making the trigger's promise
 	// costs n8n, so what is left to this package. A trigger target with a row-matched floor is
 	// also set against that floor: the least any node pays for the same remembered deliveries.
+	// Every other floor is set against the plain one: what n8n charges for the part it adds (a
+	// row, the trigger's item) or leaves out (the credential, the write).
 	const againstFloor = triggers.filter((t) => !FLOOR_LABELS.includes(t.label));
-	const floorPairs = againstFloor.flatMap((t) => {
-		const matched = rowMatchedFloor(t.label);
-		return [
-			{ trigger: t.label, floor: FLOOR },
-			...(matched !== undefined ? [{ trigger: t.label, floor: matched }] : []),
-		];
-	});
+	const floorPairs = [
+		...againstFloor.flatMap((t) => {
+			const matched = rowMatchedFloor(t.label);
+			return [
+				{ trigger: t.label, floor: FLOOR },
+				...(matched !== undefined ? [{ trigger: t.label, floor: matched }] : []),
+				// The floor with the trigger's item: what is left with the same item.
+				{ trigger: t.label, floor: ITEM_FLOOR },
+			];
+		}),
+		...FLOOR_LABELS.filter((label) => label !== FLOOR).map((variant) => ({
+			trigger: variant,
+			floor: FLOOR,
+		})),
+	];
 	const measuredPairs = options.engines.flatMap((engine) =>
 		floorPairs
 			.filter((p) => measuredIn(engine, p.trigger) && measuredIn(engine, p.floor))
@@ -592,12 +653,12 @@ function printSummary(rows: PhaseRow[], targets: Target[], options: Options): vo
 	);
 	if (measuredPairs.length > 0) {
 		console.log(
-			'\nagainst the floor, within each round: trigger / floor completed/s, median [90% interval] {min .. max}; trigger - floor n8n cpu ms/request, median [90% interval]',
+			'\nagainst the floor, within each round: trigger / floor completed/s, median [90% interval] {min .. max}; trigger - floor n8n cpu ms/request, median [90% interval] (by thread of the main process of n8n: main thread, V8 helpers, thread pool; and KB written per request; medians)',
 		);
 		for (const phase of phases) {
 			for (const { engine, trigger, floor } of measuredPairs) {
 				console.log(
-					`${engine.padEnd(8)} ${phase.padEnd(6)} ${`${trigger} / ${floor}`.padEnd(LABEL + 12)} ${pad(ratioCell(roundPairs(rows, engine, phase, trigger, floor, throughputRatio)), 34)}  ${cpuDiffCell(roundPairs(rows, engine, phase, trigger, floor, cpuDifference))}`,
+					`${engine.padEnd(8)} ${phase.padEnd(6)} ${`${trigger} / ${floor}`.padEnd(LABEL + 12)} ${pad(ratioCell(roundPairs(rows, engine, phase, trigger, floor, throughputRatio)), 34)}  ${cpuDiffCell(roundPairs(rows, engine, phase, trigger, floor, cpuDifference))} (${threadDiffCell((pair) => roundPairs(rows, engine, phase, trigger, floor, pair))})`,
 				);
 			}
 		}

@@ -22,7 +22,10 @@
  *              the least any node does for "a 200 means ran and remembered", so what n8n itself
  *              charges for that promise; "floor nocred" without the credential, "floor nowrite"
  *              without the static data write, "floor +3k" writing with its counter a string as
- *              long as the text of 3,000 remembered deliveries
+ *              long as the text of 3,000 remembered deliveries, "floor +10k" one as long as
+ *              10,000 (the default bound), "floor +10k moving" that one changed at every push as
+ *              the trigger's row at its bound, "floor +10k ring" that one changed in one place;
+ *              "floor +item" starting the workflow with an item shaped like the trigger's
  * (nodedup, small and the floors only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
  */
@@ -42,6 +45,7 @@ import {
 	encodeDeliverySnapshot,
 } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import { STATIC_DATA_FIELDS } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
+import { DEFAULTS } from '../../nodes/MarketplaceSellerTrigger/settings';
 
 export const TRIGGER_TYPE = 'n8n-nodes-marketplace-seller.marketplaceSellerTrigger';
 
@@ -51,28 +55,65 @@ const FLOOR_TYPE = 'CUSTOM.benchFloorTrigger';
 const SMALL_SET = 100;
 /** The remembered deliveries of the "3k" trigger target and of the ballast of "floor +3k". */
 const ROW_KEYS = 3000;
+/** The remembered deliveries of the ballast of "floor +10k": the default bound. */
+const SEEDED_KEYS = DEFAULTS.maxRememberedDeliveries;
+/** The floor whose item has the trigger's shape and length. */
+export const ITEM_FLOOR = 'floor +item';
 /** The floor targets, made only when named: does each write static data, carry a credential. */
 const FLOOR_VARIANTS: Record<
 	string,
-	{ remember: boolean; credential: boolean; ballastBytes?: number }
+	{
+		remember: boolean;
+		credential: boolean;
+		ballastBytes?: number;
+		ballastChange?: 'none' | 'move' | 'ring';
+		/** The item it starts the workflow with: the body, or one shaped like the trigger's. */
+		item?: 'body' | 'likeTrigger';
+	}
 > = {
 	floor: { remember: true, credential: true },
 	'floor nocred': { remember: true, credential: false },
 	'floor nowrite': { remember: false, credential: true },
+	// The trigger's item instead of the body alone: what n8n charges for the larger item.
+	[ITEM_FLOOR]: { remember: true, credential: true, item: 'likeTrigger' },
 	// The row of 3,000 remembered deliveries, as the "3k" trigger target keeps it.
 	'floor +3k': { remember: true, credential: true, ballastBytes: ROW_KEYS * COMPACT_KEY_LENGTH },
+	// The row at the default bound, as "trigger vN+10k" keeps it from its first push.
+	'floor +10k': {
+		remember: true,
+		credential: true,
+		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
+	},
+	// The same row moving as the trigger's does at its bound (oldest out, newest in, every push).
+	'floor +10k moving': {
+		remember: true,
+		credential: true,
+		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
+		ballastChange: 'move',
+	},
+	// The same row changed in one place per push, its length kept: what SQLite writes for a row
+	// laid out as fixed slots (docs/trigger-durability.md#what-sqlite-writes-per-push).
+	'floor +10k ring': {
+		remember: true,
+		credential: true,
+		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
+		ballastChange: 'ring',
+	},
 };
 /** The plain floor, the one --goals measures. */
 export const FLOOR = 'floor';
 /**
  * The floor that carries the same row as a trigger target, when there is one: the "3k" trigger
- * against "floor +3k".
+ * against "floor +3k", the one seeded at the default bound ("+10k") against "floor +10k moving"
+ * (its row moves at every push as the trigger's does at its bound).
  */
 export function rowMatchedFloor(triggerLabel: string): string | undefined {
-	return / 3k$/.test(triggerLabel) ? 'floor +3k' : undefined;
+	if (/ 3k$/.test(triggerLabel)) return 'floor +3k';
+	return /\+10k$/.test(triggerLabel) ? 'floor +10k moving' : undefined;
 }
 /** Their labels: n8n must load FLOOR_FOLDER when one is named. */
 export const FLOOR_LABELS = Object.keys(FLOOR_VARIANTS);
+
 /** The compiled floor trigger and its credential, for N8N_CUSTOM_EXTENSIONS. */
 export const FLOOR_FOLDER = join(__dirname, 'floor');
 
@@ -266,7 +307,7 @@ export async function createTargets(
 			data: { secret: 'never read' },
 		});
 		for (const label of floors) {
-			const { remember, credential, ballastBytes } = FLOOR_VARIANTS[label];
+			const { remember, credential, ballastBytes, ballastChange, item } = FLOOR_VARIANTS[label];
 			targets.push(
 				await publish(
 					api,
@@ -274,7 +315,7 @@ export async function createTargets(
 					{
 						type: FLOOR_TYPE,
 						typeVersion: 2,
-						parameters: { remember },
+						parameters: { remember, ballastChange: ballastChange ?? 'none', item: item ?? 'body' },
 						...(credential
 							? {
 									credentials: {
@@ -287,7 +328,11 @@ export async function createTargets(
 					// It verifies nothing: the probe runs like a push.
 					200,
 					// A string n8n reads and writes with the counter at every push, as it does the trigger's row.
-					ballastBytes ? { ballast: 'x'.repeat(ballastBytes) } : undefined,
+					// Random characters, as the keys are: a moved string of one repeated character would
+					// look unchanged at every offset.
+					ballastBytes
+						? { ballast: randomBytes(ballastBytes).toString('base64url').slice(0, ballastBytes) }
+						: undefined,
 				),
 			);
 		}

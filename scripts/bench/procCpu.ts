@@ -49,6 +49,61 @@ export function groupCpu(pgid: number): GroupCpu {
 }
 
 /**
+ * Where a process's CPU went, milliseconds: its main thread (JavaScript, and the garbage
+ * collector's pauses), V8's helper threads (concurrent marking and sweeping, compilation), the
+ * libuv thread pool (n8n's SQLite queries, hashing, file access) and its other threads.
+ * From /proc/<pid>/task/<tid>/stat; a thread that ended between two readings takes its time with it.
+ */
+export interface ThreadCpu {
+	main: number;
+	v8Helpers: number;
+	threadPool: number;
+	other: number;
+}
+
+/** utime + stime of each thread of `pid`, summed by what the thread does (see ThreadCpu). */
+export function threadCpu(pid: number): ThreadCpu {
+	const ms = { main: 0, v8Helpers: 0, threadPool: 0, other: 0 };
+	let tids: string[];
+	try {
+		tids = readdirSync(`/proc/${pid}/task`);
+	} catch {
+		return ms;
+	}
+	for (const tid of tids) {
+		let stat: string;
+		try {
+			stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+		} catch {
+			continue;
+		}
+		const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		const time = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+		if (Number(tid) === pid) ms.main += time;
+		else if (comm.startsWith('V8')) ms.v8Helpers += time;
+		else if (comm.startsWith('libuv')) ms.threadPool += time;
+		else ms.other += time;
+	}
+	return ms;
+}
+
+/**
+ * Bytes the process has handed to write calls so far (`wchar` of /proc/<pid>/io): for n8n on
+ * SQLite mostly its write-ahead log and the checkpoints that copy it into the database file, so
+ * per push it tells how many pages of the database a push rewrote. 0 when it cannot be read.
+ */
+export function writtenBytes(pid: number): number {
+	try {
+		const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+		const match = /^wchar:\s*(\d+)$/m.exec(io);
+		return match ? Number(match[1]) : 0;
+	} catch {
+		return 0;
+	}
+}
+
+/**
  * Waits until the group has been nearly idle (under `idleShare` of one core) for two samples of
  * `sampleMs` in a row, or `maxMs` passed; returns how long it waited and whether it got quiet.
  * n8n may still be busy when a phase's last execution has been read back (bookkeeping, garbage
