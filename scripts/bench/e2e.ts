@@ -47,7 +47,7 @@
  * --goals measures only what issue 8's goals compare, with more rounds (default 8): the newest
  * trigger against Chargebee Trigger under the default engine, and against the Webhook node with
  * lazy acquisition, each with the floor beside it (what any node making the trigger's promise
- * reaches against the same anchor). Each ratio within a round comes with a 90% bootstrap
+ * reaches against the same anchor), and with lazy acquisition the floor with the trigger's item. Each ratio within a round comes with a 90% bootstrap
  * interval of its median over the rounds, so a run says whether its rounds can tell a goal met
  * from one missed.
  *
@@ -244,7 +244,9 @@ async function main(): Promise<void> {
 	let targets: Target[] = [];
 	// Targets made only on request: those named in --targets, and the floor for --goals.
 	const named = (label: string) =>
-		options.goals ? label === FLOOR : (options.only?.includes(label) ?? false);
+		options.goals
+			? label === FLOOR || label === ITEM_FLOOR
+			: (options.only?.includes(label) ?? false);
 	let newestTrigger = '';
 	try {
 		let port: number | undefined;
@@ -294,7 +296,7 @@ async function main(): Promise<void> {
 				);
 				newestTrigger = `trigger v${benched[0]}`;
 				if (options.goals) {
-					const keep = new Set([...ANCHOR_LABELS, newestTrigger, FLOOR]);
+					const keep = new Set([...ANCHOR_LABELS, newestTrigger, FLOOR, ITEM_FLOOR]);
 					targets = targets.filter((target) => keep.has(target.label));
 				} else if (options.only !== undefined) {
 					const anchors = anchorsOf(options.engines).filter(
@@ -313,8 +315,12 @@ async function main(): Promise<void> {
 				`engine ${engine}: n8n ${runtime.n8nVersion} (pid ${pgid}); load from a child process (Node ${process.version}); ${cpus().length} CPUs; ` +
 					`options ${JSON.stringify({ ...options, engines: undefined })}`,
 			);
+			// With lazy acquisition --goals also runs the floor with the trigger's item: what is left
+			// to the trigger's code and memory (docs/trigger-durability.md#what-sqlite-writes-per-push).
+			const goalLabels = [GOAL_ANCHOR[engine], newestTrigger, FLOOR];
+			if (engine === 'lazy') goalLabels.push(ITEM_FLOOR);
 			const measured = options.goals
-				? targets.filter((t) => [GOAL_ANCHOR[engine], newestTrigger, FLOOR].includes(t.label))
+				? targets.filter((t) => goalLabels.includes(t.label))
 				: targets;
 			rows.push(
 				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
