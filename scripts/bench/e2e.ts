@@ -47,9 +47,9 @@
  * --goals measures only what issue 8's goals compare, with more rounds (default 8): the newest
  * trigger against Chargebee Trigger under the default engine, and against the Webhook node with
  * lazy acquisition, each with the floor beside it (what any node making the trigger's promise
- * reaches against the same anchor), and with lazy acquisition the floor with the trigger's item. Each ratio within a round comes with a 90% bootstrap
- * interval of its median over the rounds, so a run says whether its rounds can tell a goal met
- * from one missed.
+ * reaches against the same anchor), and with lazy acquisition the floor with the trigger's item.
+ * Each ratio within a round comes with a 90% bootstrap interval of its median over the rounds, so
+ * a run says whether its rounds can tell a goal met from one missed.
  *
  * No assertions: figures only, and they depend on the machine's load.
  */
@@ -84,7 +84,14 @@ import {
 import { Loader } from './e2eLoad';
 import { balancedOrders, median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
-import { groupCpu, threadCpu, waitUntilQuiet, writtenBytes, type ThreadCpu } from './procCpu';
+import {
+	groupCpu,
+	threadCpu,
+	threadCpuBetween,
+	waitUntilQuiet,
+	writtenBytes,
+	type ThreadCpu,
+} from './procCpu';
 
 interface Options {
 	rounds: number;
@@ -426,12 +433,7 @@ async function runEngine(
 			p50: percentile(sorted, 50),
 			completedPerS: executions.length / ((lastStop - result.startedAt) / 1000),
 			cpuMsPerRequest: (cpuAfter.ms - cpuBefore.ms) / result.sent,
-			threadMsPerRequest: {
-				main: (threadsAfter.main - threadsBefore.main) / result.sent,
-				v8Helpers: (threadsAfter.v8Helpers - threadsBefore.v8Helpers) / result.sent,
-				threadPool: (threadsAfter.threadPool - threadsBefore.threadPool) / result.sent,
-				other: (threadsAfter.other - threadsBefore.other) / result.sent,
-			},
+			threadMsPerRequest: threadCpuBetween(threadsBefore, threadsAfter, result.sent),
 			writtenKbPerRequest: (writtenAfter - writtenBefore) / 1024 / result.sent,
 			non200: result.sent - accepted,
 		};

@@ -88,6 +88,16 @@ export function threadCpu(pid: number): ThreadCpu {
 	return ms;
 }
 
+/** The CPU each kind of thread spent between two readings, divided by `count` (per request). */
+export function threadCpuBetween(before: ThreadCpu, after: ThreadCpu, count: number): ThreadCpu {
+	return {
+		main: (after.main - before.main) / count,
+		v8Helpers: (after.v8Helpers - before.v8Helpers) / count,
+		threadPool: (after.threadPool - before.threadPool) / count,
+		other: (after.other - before.other) / count,
+	};
+}
+
 /**
  * Bytes the process has handed to write calls so far (`wchar` of /proc/<pid>/io): for n8n on
  * SQLite mostly its write-ahead log and the checkpoints that copy it into the database file, so
