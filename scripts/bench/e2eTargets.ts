@@ -59,18 +59,22 @@ const ROW_KEYS = 3000;
 const SEEDED_KEYS = DEFAULTS.maxRememberedDeliveries;
 /** The floor whose item has the trigger's shape and length. */
 export const ITEM_FLOOR = 'floor +item';
+interface FloorVariant {
+	remember: boolean;
+	credential: boolean;
+	ballastBytes?: number;
+	ballastChange?: 'none' | 'move' | 'ring';
+	/** The item it starts the workflow with: the body, or one shaped like the trigger's. */
+	item?: 'body' | 'likeTrigger';
+}
+/** A floor carrying a string as long as the trigger's row at the default bound. */
+const ROW_AT_BOUND: FloorVariant = {
+	remember: true,
+	credential: true,
+	ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
+};
 /** The floor targets, made only when named: does each write static data, carry a credential. */
-const FLOOR_VARIANTS: Record<
-	string,
-	{
-		remember: boolean;
-		credential: boolean;
-		ballastBytes?: number;
-		ballastChange?: 'none' | 'move' | 'ring';
-		/** The item it starts the workflow with: the body, or one shaped like the trigger's. */
-		item?: 'body' | 'likeTrigger';
-	}
-> = {
+const FLOOR_VARIANTS: Record<string, FloorVariant> = {
 	floor: { remember: true, credential: true },
 	'floor nocred': { remember: true, credential: false },
 	'floor nowrite': { remember: false, credential: true },
@@ -79,26 +83,12 @@ const FLOOR_VARIANTS: Record<
 	// The row of 3,000 remembered deliveries, as the "3k" trigger target keeps it.
 	'floor +3k': { remember: true, credential: true, ballastBytes: ROW_KEYS * COMPACT_KEY_LENGTH },
 	// The row at the default bound, as "trigger vN+10k" keeps it from its first push.
-	'floor +10k': {
-		remember: true,
-		credential: true,
-		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
-	},
+	'floor +10k': ROW_AT_BOUND,
 	// The same row moving as the trigger's does at its bound (oldest out, newest in, every push).
-	'floor +10k moving': {
-		remember: true,
-		credential: true,
-		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
-		ballastChange: 'move',
-	},
+	'floor +10k moving': { ...ROW_AT_BOUND, ballastChange: 'move' },
 	// The same row changed in one place per push, its length kept: what SQLite writes for a row
 	// laid out as fixed slots (docs/trigger-durability.md#what-sqlite-writes-per-push).
-	'floor +10k ring': {
-		remember: true,
-		credential: true,
-		ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
-		ballastChange: 'ring',
-	},
+	'floor +10k ring': { ...ROW_AT_BOUND, ballastChange: 'ring' },
 };
 /** The plain floor, the one --goals measures. */
 export const FLOOR = 'floor';
@@ -327,7 +317,8 @@ export async function createTargets(
 					(id) => `${id}/webhook`,
 					// It verifies nothing: the probe runs like a push.
 					200,
-					// A string n8n reads and writes with the counter at every push, as it does the trigger's row.
+					// A string n8n reads and saves with the counter at every push, as it does the trigger's
+					// row (SQLite writes it again only where Ballast Change changed it).
 					// Random characters, as the keys are: a moved string of one repeated character would
 					// look unchanged at every offset.
 					ballastBytes

@@ -39,13 +39,24 @@ export function groupCpu(pgid: number): GroupCpu {
 		} catch {
 			continue; // exited meanwhile
 		}
-		// "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses; fields follow the last ')'.
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		if (Number(fields[2]) !== pgid) continue;
-		ticks += Number(fields[11]) + Number(fields[12]);
+		const { pgrp, ticks: own } = readStat(stat);
+		if (pgrp !== pgid) continue;
+		ticks += own;
 		members += 1;
 	}
 	return { ms: (ticks * 1000) / clockTicks(), members };
+}
+
+/** The command name, process group and utime + stime (clock ticks) of a process's or thread's stat. */
+function readStat(stat: string): { comm: string; pgrp: number; ticks: number } {
+	// "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses; fields follow the last ')'.
+	const end = stat.lastIndexOf(')');
+	const fields = stat.slice(end + 2).split(' ');
+	return {
+		comm: stat.slice(stat.indexOf('(') + 1, end),
+		pgrp: Number(fields[2]),
+		ticks: Number(fields[11]) + Number(fields[12]),
+	};
 }
 
 /**
@@ -77,9 +88,8 @@ export function threadCpu(pid: number): ThreadCpu {
 		} catch {
 			continue;
 		}
-		const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		const time = ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+		const { comm, ticks } = readStat(stat);
+		const time = (ticks * 1000) / clockTicks();
 		if (Number(tid) === pid) ms.main += time;
 		else if (comm.startsWith('V8')) ms.v8Helpers += time;
 		else if (comm.startsWith('libuv')) ms.threadPool += time;

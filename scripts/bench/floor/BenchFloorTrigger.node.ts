@@ -25,7 +25,7 @@ import type {
 	NodeConnectionType,
 } from 'n8n-workflow';
 
-/** The length of one remembered delivery in the trigger's row. */
+/** The length of one remembered delivery in the trigger's row (COMPACT_KEY_LENGTH, not imported: see above). */
 const KEY_LENGTH = 11;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
