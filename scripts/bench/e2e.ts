@@ -11,11 +11,14 @@
  *                                    [--targets 'trigger v2,trigger v2s'] (the anchors always run;
  *                                     'trigger v2 nodedup', 'trigger v2 small', 'trigger v2 3k',
  *                                     'floor', 'floor nocred', 'floor nowrite', 'floor +item',
- *                                     'floor +3k', 'floor +10k', 'floor +10k moving' and
- *                                     'floor +10k ring' are made only when named here)
+ *                                     'floor +3k', 'floor +10k', 'floor +10k moving',
+ *                                     'floor +10k moving all' and 'floor +10k ring' are made
+ *                                     only when named here)
  *                                    [--anchors webhook] (with --targets: only these anchors;
  *                                     the flush before each phase needs the Webhook node)
  *                                    [--flush 100] [--goals] (--goals ignores --targets)
+ *                                    [--profile DIR] (a V8 CPU profile of n8n's main process
+ *                                     per engine, written to DIR/<engine> when n8n stops)
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
@@ -55,7 +58,7 @@
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 import {
@@ -114,6 +117,8 @@ interface Options {
 	flush: number;
 	/** Only the goals' pairs (newest trigger, the anchor its goal names) and the floor. */
 	goals: boolean;
+	/** A folder for CPU profiles of n8n's main process, one subfolder per engine. */
+	profile?: string;
 }
 
 type Engine = 'default' | 'lazy';
@@ -169,6 +174,7 @@ function parseOptions(argv: string[]): Options {
 	options.expressionEngine = value('--expression-engine');
 	if (value('--targets') !== undefined) options.only = value('--targets')!.split(',');
 	if (value('--anchors') !== undefined) options.anchors = value('--anchors')!.split(',');
+	if (value('--profile') !== undefined) options.profile = resolve(value('--profile')!);
 	if (value('--trigger-options') !== undefined)
 		options.triggerOptions = JSON.parse(value('--trigger-options')!) as Record<string, unknown>;
 	if (value('--engines') !== undefined) {
@@ -272,6 +278,9 @@ async function main(): Promise<void> {
 					N8N_CUSTOM_EXTENSIONS: FLOOR_LABELS.some(named) ? FLOOR_FOLDER : undefined,
 					...ENGINE_ENV[engine],
 				},
+				nodeArgs: options.profile
+					? ['--cpu-prof', `--cpu-prof-dir=${join(options.profile, engine)}`]
+					: [],
 				log,
 			});
 			({ port, brokerPort } = n8n);

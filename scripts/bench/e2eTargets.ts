@@ -24,7 +24,8 @@
  *              without the static data write, "floor +3k" writing with its counter a string as
  *              long as the text of 3,000 remembered deliveries, "floor +10k" one as long as
  *              10,000 (the default bound), "floor +10k moving" that one changed at every push as
- *              the trigger's row at its bound, "floor +10k ring" that one changed in one place;
+ *              the trigger's row at its bound, "floor +10k moving all" moving a copy kept in the
+ *              process as the trigger does, "floor +10k ring" that one changed in one place;
  *              "floor +item" starting the workflow with an item shaped like the trigger's
  * (nodedup, small and the floors only when asked for, see createTargets)
  * and how their completed executions are read back through the public API.
@@ -63,7 +64,7 @@ interface FloorVariant {
 	remember: boolean;
 	credential: boolean;
 	ballastBytes?: number;
-	ballastChange?: 'none' | 'move' | 'ring';
+	ballastChange?: 'none' | 'move' | 'moveInProcess' | 'ring';
 	/** The item it starts the workflow with: the body, or one shaped like the trigger's. */
 	item?: 'body' | 'likeTrigger';
 }
@@ -86,20 +87,23 @@ const FLOOR_VARIANTS: Record<string, FloorVariant> = {
 	'floor +10k': ROW_AT_BOUND,
 	// The same row moving as the trigger's does at its bound (oldest out, newest in, every push).
 	'floor +10k moving': { ...ROW_AT_BOUND, ballastChange: 'move' },
-	// The same row changed in one place per push, its length kept: what SQLite writes for a row
-	// laid out as fixed slots (docs/trigger-durability.md#what-sqlite-writes-per-push).
+	// Moving a copy kept in the process, as the trigger does: concurrent runs' saves each move.
+	'floor +10k moving all': { ...ROW_AT_BOUND, ballastChange: 'moveInProcess' },
+	// The same row changed in one place per push, its length kept: what SQLite writes for the
+	// trigger's text, which keeps its length and its bytes in place between rewrites
+	// (docs/trigger-durability.md#what-sqlite-writes-per-push).
 	'floor +10k ring': { ...ROW_AT_BOUND, ballastChange: 'ring' },
 };
 /** The plain floor, the one --goals measures. */
 export const FLOOR = 'floor';
 /**
  * The floor that carries the same row as a trigger target, when there is one: the "3k" trigger
- * against "floor +3k", the one seeded at the default bound ("+10k") against "floor +10k moving"
- * (its row moves at every push as the trigger's does at its bound).
+ * against "floor +3k", the one seeded at the default bound ("+10k") against "floor +10k ring"
+ * (its row keeps its length and changes in one place at every push, as the trigger's does).
  */
 export function rowMatchedFloor(triggerLabel: string): string | undefined {
 	if (/ 3k$/.test(triggerLabel)) return 'floor +3k';
-	return /\+10k$/.test(triggerLabel) ? 'floor +10k moving' : undefined;
+	return /\+10k$/.test(triggerLabel) ? 'floor +10k ring' : undefined;
 }
 /** Their labels: n8n must load FLOOR_FOLDER when one is named. */
 export const FLOOR_LABELS = Object.keys(FLOOR_VARIANTS);

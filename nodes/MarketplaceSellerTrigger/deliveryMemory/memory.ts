@@ -199,8 +199,8 @@ export function getReceiverState(
  * as stored, often one this process wrote a few requests ago: a text with this state's writer tag
  * holds nothing this process does not remember already, so the usual path is a prefix comparison
  * whatever the size of the set. From a text written by someone else (or before a restart), the
- * entries this process did not hold are added to the store and appended to the log: the log
- * only grows at its end, so other processes take in this one's texts the same way.
+ * entries this process did not hold are added to the store and appended to the log: its live
+ * entries only grow at their end, so other processes take in this one's texts the same way.
  */
 export function mergeStoredDeliveries(
 	state: ReceiverState,

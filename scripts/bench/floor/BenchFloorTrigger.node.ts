@@ -10,7 +10,8 @@
  *     it does for the trigger's credential;
  *   - its item may be the body alone or shaped like the trigger's accepted item (Item);
  *   - a ballast string in the static data (set by the bench) may stay, move like the trigger's row
- *     at its bound, or change in one place like a ring (Ballast Change): SQLite rewrites a whole
+ *     at its bound (from the stored string, or from a copy kept in the process as the trigger keeps
+ *     its memory), or change in one place like a ring (Ballast Change): SQLite rewrites a whole
  *     row whose length or bytes all changed, and only the changed pages of one that kept its length.
  * Only types come from n8n-workflow: at run time the file requires nothing, so the repository's
  * copy of n8n-workflow never mixes with the one of the n8n that loads it.
@@ -30,6 +31,9 @@ const KEY_LENGTH = 11;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** 11 characters like a delivery key (a bench ballast: no need for a strong generator). */
+/** The string of "Move in Process", per workflow and node, as the trigger keeps its memory. */
+const ballastInProcess = new Map<string, string>();
+
 function newKey(): string {
 	let key = '';
 	for (let i = 0; i < KEY_LENGTH; i++) key += KEY_ALPHABET[Math.floor(Math.random() * 64)];
@@ -87,6 +91,12 @@ export class BenchFloorTrigger implements INodeType {
 							'Each run drops its first 11 characters and appends 11 new ones, as the trigger moves its remembered deliveries at their bound',
 					},
 					{
+						name: 'Move in Process',
+						value: 'moveInProcess',
+						description:
+							"As Move, but on this process's own copy, kept from run to run, as the trigger keeps its remembered deliveries: concurrent runs do not start from the same stored string, so every save differs from the one before in every place",
+					},
+					{
 						name: 'Ring',
 						value: 'ring',
 						description:
@@ -131,6 +141,11 @@ export class BenchFloorTrigger implements INodeType {
 			const change = this.getNodeParameter('ballastChange', 0, 'none');
 			if (typeof ballast === 'string' && change === 'move') {
 				data.ballast = ballast.slice(KEY_LENGTH) + newKey();
+			} else if (typeof ballast === 'string' && change === 'moveInProcess') {
+				const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
+				const moved = (ballastInProcess.get(key) ?? ballast).slice(KEY_LENGTH) + newKey();
+				ballastInProcess.set(key, moved);
+				data.ballast = moved;
 			} else if (typeof ballast === 'string' && change === 'ring') {
 				const at = (data.runs % Math.floor(ballast.length / KEY_LENGTH)) * KEY_LENGTH;
 				data.ballast = ballast.slice(0, at) + newKey() + ballast.slice(at + KEY_LENGTH);

@@ -67,6 +67,8 @@ export interface N8nStartOptions {
 	owner?: OwnerCredentials;
 	/** Harness progress messages (default: stderr with a prefix). */
 	log?: (line: string) => void;
+	/** Node options before n8n's script, such as --cpu-prof (Node refuses it in NODE_OPTIONS). */
+	nodeArgs?: string[];
 }
 
 interface SavedState {
@@ -97,6 +99,7 @@ export class N8nInstance {
 	private readonly extraEnv: Record<string, string | undefined>;
 	private readonly readyTimeoutMs: number;
 	private readonly log: (line: string) => void;
+	private readonly nodeArgs: string[];
 	private child: ChildProcess | undefined;
 	private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 	private exitPromise: Promise<void> | undefined;
@@ -117,6 +120,7 @@ export class N8nInstance {
 		this.extraEnv = opts.env ?? {};
 		this.readyTimeoutMs = opts.readyTimeoutMs ?? 240_000;
 		this.log = opts.log ?? ((line) => process.stderr.write(`[n8n-harness] ${line}\n`));
+		this.nodeArgs = opts.nodeArgs ?? [];
 	}
 
 	/** Starts n8n and waits until healthz, REST and webhook routing answer. */
@@ -222,7 +226,7 @@ export class N8nInstance {
 		this.log(
 			`starting n8n ${this.runtime.n8nVersion} on ${this.baseUrl} (user folder ${this.userFolder}, log ${this.logFile})`,
 		);
-		const child = spawn(this.runtime.nodePath, [this.runtime.n8nBin, 'start'], {
+		const child = spawn(this.runtime.nodePath, [...this.nodeArgs, this.runtime.n8nBin, 'start'], {
 			// bin/n8n loads a .env from its working directory: run it from the user folder.
 			cwd: this.userFolder,
 			env: this.environment(),
