@@ -196,7 +196,7 @@ describe('persistence codecs', () => {
 	});
 
 	it('stores no key of another shape, reads only its own format and rejects damaged text', () => {
-		const odd = { keys: ['a|b', 'c,d'], seenAt: [1, 2] };
+		const odd = { keys: ['a|b', 'c,d', 'AAAAAAAAAA~'], seenAt: [1, 2, 3] };
 		expect(decodeDeliverySnapshot(encodeDeliverySnapshot(odd, 'w'))).toEqual({
 			keys: [],
 			seenAt: [],

@@ -20,8 +20,9 @@
  * into the room left at the end, and dropping the oldest only moves `from` and t0. SQLite then
  * writes the one or two pages that changed rather than the whole row, about 115 KB per push at
  * the default bound (docs/trigger-durability.md#what-sqlite-writes-per-push). When the room is used
- * up (every few hundred pushes), or more than half of it holds dropped entries, the text is written
- * anew with the live entries and fresh room: an eighth of their length, at least ROOM_MIN.
+ * up (about every 1,000 pushes at the default bound), or more than half of it holds dropped
+ * entries, the text is written anew with the live entries and fresh room: an eighth of their
+ * length, at least ROOM_MIN.
  *
  * n8n writes the whole text to the workflow row with every accepted push, so its size is the
  * trigger's main cost per push (docs/trigger-durability.md#what-it-costs-and-acknowledge-push).
@@ -55,7 +56,12 @@ function fixedWidth(value: number, width: number): string {
 
 /** Cheap shape check for appending (decoding checks the full alphabet). */
 function encodable(key: string): boolean {
-	return key.length === COMPACT_KEY_LENGTH && !key.includes('.') && !key.includes('|');
+	return (
+		key.length === COMPACT_KEY_LENGTH &&
+		!key.includes('.') &&
+		!key.includes('|') &&
+		!key.includes(UNUSED)
+	);
 }
 
 export interface DeliveryLogLimits {
