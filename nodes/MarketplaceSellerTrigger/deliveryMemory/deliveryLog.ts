@@ -37,11 +37,11 @@ import type { DeliverySnapshot } from './deliveryStore';
 const COMPACT_KEY = /^[A-Za-z0-9_-]{11}$/;
 const DECIMAL_INT = /^-?[0-9]{1,15}$/;
 const OFFSET = /^[0-9]{1,9}$/;
-const UNUSED_ROOM = /^~*$/;
 const WRITER = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** What fills the room no entry uses yet (not in a key, a time or JSON's escapes). */
 const UNUSED = '~';
+const UNUSED_ROOM = new RegExp(`^${UNUSED}*$`);
 
 /** The least room a text is written with: about 90 entries before it is written anew. */
 const ROOM_MIN = 1024;
@@ -175,14 +175,18 @@ export class DeliveryLog {
 	}
 
 	private clear(): void {
+		this.forgetEntries();
+		this.written = '';
+		this.from = 0;
+		this.room = 0;
+	}
+
+	private forgetEntries(): void {
 		this.made = undefined;
 		this.keys = [];
 		this.times = [];
 		this.lengths = [];
 		this.head = 0;
-		this.written = '';
-		this.from = 0;
-		this.room = 0;
 	}
 
 	/** The live entries alone, with room for `needed` more characters and an eighth of theirs. */
@@ -198,10 +202,7 @@ export class DeliveryLog {
 		this.made = undefined;
 		if (count >= this.size) {
 			this.base = this.last;
-			this.keys = [];
-			this.times = [];
-			this.lengths = [];
-			this.head = 0;
+			this.forgetEntries();
 			this.from = this.written.length;
 		} else {
 			for (let i = this.head; i < this.head + count; i += 1) this.from += this.lengths[i];
