@@ -139,13 +139,11 @@ export class BenchFloorTrigger implements INodeType {
 			data.runs = (typeof data.runs === 'number' ? data.runs : 0) + 1;
 			const ballast = data.ballast;
 			const change = this.getNodeParameter('ballastChange', 0, 'none');
-			if (typeof ballast === 'string' && change === 'move') {
-				data.ballast = ballast.slice(KEY_LENGTH) + newKey();
-			} else if (typeof ballast === 'string' && change === 'moveInProcess') {
+			if (typeof ballast === 'string' && (change === 'move' || change === 'moveInProcess')) {
 				const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
-				const moved = (ballastInProcess.get(key) ?? ballast).slice(KEY_LENGTH) + newKey();
-				ballastInProcess.set(key, moved);
-				data.ballast = moved;
+				const from = change === 'move' ? ballast : (ballastInProcess.get(key) ?? ballast);
+				data.ballast = from.slice(KEY_LENGTH) + newKey();
+				if (change === 'moveInProcess') ballastInProcess.set(key, data.ballast);
 			} else if (typeof ballast === 'string' && change === 'ring') {
 				const at = (data.runs % Math.floor(ballast.length / KEY_LENGTH)) * KEY_LENGTH;
 				data.ballast = ballast.slice(0, at) + newKey() + ballast.slice(at + KEY_LENGTH);
