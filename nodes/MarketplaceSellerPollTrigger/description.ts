@@ -174,7 +174,7 @@ export const properties: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					'On first publication, also report the changes since this time. Empty: start from the moment the workflow is published (no history). Has no effect once the node has polled.',
+					'On first publication, also report the changes since this time. Empty: start when the workflow is published, reaching back by the Overlap so that nothing changed while n8n activates it is missed. Has no effect once the node has polled.',
 			},
 		],
 	},

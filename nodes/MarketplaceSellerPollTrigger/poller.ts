@@ -58,7 +58,7 @@ export interface PageSource {
 export interface PollSettings {
 	streams: StreamSpec[];
 	overlapMs: number;
-	/** "Since": where streams without a watermark start (default: now, no history). */
+	/** "Since": where streams without a watermark start (default: now less the overlap). */
 	sinceMs?: number;
 	wanted: (eventType: string) => boolean;
 	maxRemembered: number;
@@ -306,7 +306,7 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 	for (const stream of settings.streams) {
 		let streamState: StreamState | undefined = state.streams[stream.key];
 		if (streamState === undefined) {
-			streamState = startStream(now, settings.sinceMs);
+			streamState = startStream(now, settings.sinceMs, settings.overlapMs);
 			state.streams[stream.key] = streamState;
 			outcome.started.push(stream.key);
 			// Without "Since" a new stream starts now: there is nothing to read yet.

@@ -102,14 +102,16 @@ function detect(
 describe('windows and watermarks', () => {
 	const stream = startStream(T0);
 
-	test('a stream starts now without history, or at Since', () => {
+	test('a stream starts at Since, or now less the overlap', () => {
 		expect(stream).toEqual({ watermark: T0, origin: T0 });
-		expect(startStream(T0, T0 - 5 * MIN)).toEqual({
+		expect(startStream(T0, undefined, 2 * MIN)).toEqual({ watermark: T0, origin: T0 - 2 * MIN });
+		// Since is taken as it is.
+		expect(startStream(T0, T0 - 5 * MIN, 2 * MIN)).toEqual({
 			watermark: T0 - 5 * MIN,
 			origin: T0 - 5 * MIN,
 		});
 		// A Since in the future means now.
-		expect(startStream(T0, T0 + MIN)).toEqual({ watermark: T0, origin: T0 });
+		expect(startStream(T0, T0 + MIN, 2 * MIN)).toEqual({ watermark: T0, origin: T0 - 2 * MIN });
 	});
 
 	test('the window reaches back by the overlap, both ends inclusive, never empty', () => {
@@ -432,7 +434,8 @@ describe('one poll, clock and store injected', () => {
 		now = T0 + 2 * MIN;
 		expect((await run()).changes.map((c) => c.change.observed.id)).toEqual(['s3', 's4', 's5']);
 		expect(decodeState(data.pollState)).toEqual({
-			streams: { preDispatch: { watermark: now, origin: T0 } },
+			// Started at T0 without Since: the origin is the Overlap before it.
+			streams: { preDispatch: { watermark: now, origin: T0 - 2 * MIN } },
 		});
 	});
 

@@ -45,7 +45,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 	test('orders created, packed, dispatched and cancelled between polls: exactly one item per change', async () => {
 		const runner = new PollTriggerRunner(env.store, { events: ['*'] });
 		expect((await runner.poll()).items).toEqual([]);
-		// The first activation starts from now: no call, no history.
+		// The first activation makes no call: without Since there is nothing to read yet.
 		expect(apiCalls()).toEqual([]);
 
 		at(60);
@@ -264,7 +264,7 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 		expect((await runner.poll()).items).toEqual([]);
 	});
 
-	test('the first activation replays no history; "Since" reports the changes since then', async () => {
+	test('the first activation replays nothing older than the Overlap; "Since" reports the changes since then', async () => {
 		const quiet = new PollTriggerRunner(env.store, { events: ['*'] });
 		expect((await quiet.poll()).items).toEqual([]);
 		at(60);
@@ -278,6 +278,26 @@ describe('Marketplace Seller Poll Trigger against the simulator', () => {
 			expect(Date.parse(String(item.timestamp))).toBeGreaterThanOrEqual(Date.parse(since));
 		at(120);
 		expect((await replaying.poll()).items).toEqual([]);
+	});
+
+	test('the first activation starts an Overlap back: a change stamped a moment before it is reported, an older one is not', async () => {
+		// Stamped 5 s before n8n's activation poll: placed while n8n activated the published workflow
+		// (n8n 2.x answers Publish first), or stamped by a marketplace clock behind n8n's.
+		at(-5);
+		const [justBefore] = seed(1);
+		// Placed 5 minutes before it, beyond the default Overlap of 120 s (and beyond the start less
+		// the Overlap again, the grace of an order seen late): history.
+		at(-300);
+		const [older] = seed(1);
+		at(0);
+		const runner = new PollTriggerRunner(env.store, { events: ['*'] });
+		expect((await runner.poll()).items).toEqual([]);
+		at(60);
+		expect(changes((await runner.poll()).items)).toEqual([`shipment_created ${justBefore}`]);
+		// The older order's next change is reported, as any old order's is: its state alone.
+		await setState(older, 'PACKED');
+		at(120);
+		expect(changes((await runner.poll()).items)).toEqual([`shipment_packed ${older}`]);
 	});
 
 	test('a manual run returns the latest matching changes and records nothing', async () => {

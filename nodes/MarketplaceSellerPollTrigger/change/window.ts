@@ -2,7 +2,10 @@
  * Windows and watermarks, one per searched list ("stream"). All times are epoch milliseconds
  * and `now` is always passed in, so these are pure.
  *
- * - A stream starts at `origin`: the first activation's time, or the user's "Since" date.
+ * - A stream starts at `origin`: the user's "Since" date, or else the first activation's time less
+ *   the overlap. n8n activates a published workflow a moment after Publish answers, and the
+ *   marketplace may stamp a change in whole seconds or by a clock behind n8n's: a change made as
+ *   the trigger starts can carry an earlier time (docs/marketplace-seller-poll-trigger.md#how-it-finds-changes).
  *   Records modified before the origin are history: remembered, never reported.
  * - Each poll reads modifiedDate in [watermark - overlap, now]. The overlap re-reads the last
  *   stretch of the previous window, for clock skew between n8n and the marketplace and for
@@ -26,9 +29,15 @@ export interface Window {
 	to: number;
 }
 
-export function startStream(now: number, sinceMs?: number): StreamState {
-	const start = sinceMs !== undefined && Number.isFinite(sinceMs) && sinceMs < now ? sinceMs : now;
-	return { watermark: start, origin: start };
+/**
+ * A new stream's state. With "Since" the first poll reads from there; without it there is nothing
+ * to read yet (the watermark is now), and the next poll's window, which reaches back by the
+ * overlap, reads what was stamped since the origin.
+ */
+export function startStream(now: number, sinceMs?: number, overlapMs = 0): StreamState {
+	if (sinceMs !== undefined && Number.isFinite(sinceMs) && sinceMs < now)
+		return { watermark: sinceMs, origin: sinceMs };
+	return { watermark: now, origin: now - Math.max(0, overlapMs) };
 }
 
 /** The window of the next poll. A clock that went back never makes the range empty. */
