@@ -3,9 +3,10 @@
  * and `now` is always passed in, so these are pure.
  *
  * - A stream starts at `origin`: the user's "Since" date, or else the first activation's time less
- *   the overlap. n8n activates a published workflow a moment after Publish answers, and the
- *   marketplace may stamp a change in whole seconds or by a clock behind n8n's: a change made as
- *   the trigger starts can carry an earlier time (docs/marketplace-seller-poll-trigger.md#how-it-finds-changes).
+ *   the overlap. n8n activates a published workflow a moment after Publish answers
+ *   (docs/n8n-internals.md#publish-answers-before-the-activation-poll), and the marketplace may
+ *   stamp a change in whole seconds or by a clock behind n8n's: a change made as the trigger
+ *   starts can carry an earlier time.
  *   Records modified before the origin are history: remembered, never reported.
  * - Each poll reads modifiedDate in [watermark - overlap, now]. The overlap re-reads the last
  *   stretch of the previous window, for clock skew between n8n and the marketplace and for
