@@ -100,7 +100,7 @@ function detect(
 }
 
 describe('windows and watermarks', () => {
-	const stream = startStream(T0);
+	const stream = startStream(T0, undefined, 0);
 
 	test('a stream starts at Since, or now less the overlap', () => {
 		expect(stream).toEqual({ watermark: T0, origin: T0 });
@@ -243,7 +243,7 @@ describe('transition memory', () => {
 });
 
 describe('change detection per record', () => {
-	const origin = startStream(T0);
+	const origin = startStream(T0, undefined, 0);
 
 	test('a new order: created once; then each state once; repeats and other fields give nothing', () => {
 		const memory = new TransitionMemory(100);

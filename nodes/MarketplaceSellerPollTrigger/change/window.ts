@@ -35,7 +35,11 @@ export interface Window {
  * to read yet (the watermark is now), and the next poll's window, which reaches back by the
  * overlap, reads what was stamped since the origin.
  */
-export function startStream(now: number, sinceMs?: number, overlapMs = 0): StreamState {
+export function startStream(
+	now: number,
+	sinceMs: number | undefined,
+	overlapMs: number,
+): StreamState {
 	if (sinceMs !== undefined && Number.isFinite(sinceMs) && sinceMs < now)
 		return { watermark: sinceMs, origin: sinceMs };
 	return { watermark: now, origin: now - Math.max(0, overlapMs) };
