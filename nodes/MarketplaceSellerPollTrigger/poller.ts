@@ -309,7 +309,8 @@ export async function pollOnce(settings: PollSettings, deps: PollDeps): Promise<
 			streamState = startStream(now, settings.sinceMs, settings.overlapMs);
 			state.streams[stream.key] = streamState;
 			outcome.started.push(stream.key);
-			// Without "Since" a new stream starts now: there is nothing to read yet.
+			// Without "Since" the watermark is now: nothing to read until the next poll, whose window
+			// reaches back to the origin.
 			if (streamState.watermark >= now) continue;
 		}
 		if (rateLimited) continue;
