@@ -68,11 +68,14 @@ interface FloorVariant {
 	/** The item it starts the workflow with: the body, or one shaped like the trigger's. */
 	item?: 'body' | 'likeTrigger';
 }
-/** A floor carrying a string as long as the trigger's row at the default bound. */
+/**
+ * A floor carrying a string as long as the trigger's row at the default bound: the keys and the
+ * eighth of room the trigger writes its text with (docs/trigger-durability.md#the-stored-text).
+ */
 const ROW_AT_BOUND: FloorVariant = {
 	remember: true,
 	credential: true,
-	ballastBytes: SEEDED_KEYS * COMPACT_KEY_LENGTH,
+	ballastBytes: storedTextLength(SEEDED_KEYS),
 };
 /** The floor targets, made only when named: does each write static data, carry a credential. */
 const FLOOR_VARIANTS: Record<string, FloorVariant> = {
@@ -82,7 +85,7 @@ const FLOOR_VARIANTS: Record<string, FloorVariant> = {
 	// The trigger's item instead of the body alone: what n8n charges for the larger item.
 	[ITEM_FLOOR]: { remember: true, credential: true, item: 'likeTrigger' },
 	// The row of 3,000 remembered deliveries, as the "3k" trigger target keeps it.
-	'floor +3k': { remember: true, credential: true, ballastBytes: ROW_KEYS * COMPACT_KEY_LENGTH },
+	'floor +3k': { remember: true, credential: true, ballastBytes: storedTextLength(ROW_KEYS) },
 	// The row at the default bound, as "trigger vN+10k" keeps it from its first push.
 	'floor +10k': ROW_AT_BOUND,
 	// The same row moving as the trigger's does at its bound (oldest out, newest in, every push).
@@ -168,6 +171,14 @@ function rememberedDeliveries(count: number): Record<string, unknown> {
 	);
 	const text = encodeDeliverySnapshot({ keys, seenAt: keys.map(() => at) }, 'bench');
 	return { [STATIC_DATA_FIELDS.deliveries]: text };
+}
+
+/**
+ * About the length of the trigger's text for `count` deliveries of a burst (11 characters each)
+ * once it has written it anew, with an eighth of room (deliveryLog.ts writeAnew).
+ */
+function storedTextLength(count: number): number {
+	return Math.ceil((count * COMPACT_KEY_LENGTH * 9) / 8);
 }
 
 /**

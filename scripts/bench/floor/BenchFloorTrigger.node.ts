@@ -30,10 +30,10 @@ import type {
 const KEY_LENGTH = 11;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** 11 characters like a delivery key (a bench ballast: no need for a strong generator). */
 /** The string of "Move in Process", per workflow and node, as the trigger keeps its memory. */
 const ballastInProcess = new Map<string, string>();
 
+/** 11 characters like a delivery key (a bench ballast: no need for a strong generator). */
 function newKey(): string {
 	let key = '';
 	for (let i = 0; i < KEY_LENGTH; i++) key += KEY_ALPHABET[Math.floor(Math.random() * 64)];
@@ -139,11 +139,12 @@ export class BenchFloorTrigger implements INodeType {
 			data.runs = (typeof data.runs === 'number' ? data.runs : 0) + 1;
 			const ballast = data.ballast;
 			const change = this.getNodeParameter('ballastChange', 0, 'none');
-			if (typeof ballast === 'string' && (change === 'move' || change === 'moveInProcess')) {
+			if (typeof ballast === 'string' && change === 'move') {
+				data.ballast = ballast.slice(KEY_LENGTH) + newKey();
+			} else if (typeof ballast === 'string' && change === 'moveInProcess') {
 				const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
-				const from = change === 'move' ? ballast : (ballastInProcess.get(key) ?? ballast);
-				data.ballast = from.slice(KEY_LENGTH) + newKey();
-				if (change === 'moveInProcess') ballastInProcess.set(key, data.ballast);
+				data.ballast = (ballastInProcess.get(key) ?? ballast).slice(KEY_LENGTH) + newKey();
+				ballastInProcess.set(key, data.ballast);
 			} else if (typeof ballast === 'string' && change === 'ring') {
 				const at = (data.runs % Math.floor(ballast.length / KEY_LENGTH)) * KEY_LENGTH;
 				data.ballast = ballast.slice(0, at) + newKey() + ballast.slice(at + KEY_LENGTH);
