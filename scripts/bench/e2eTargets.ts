@@ -44,6 +44,7 @@ import { COMPACT_KEY_LENGTH } from '../../nodes/MarketplaceSellerTrigger/deliver
 import {
 	decodeDeliverySnapshot,
 	encodeDeliverySnapshot,
+	roomWrittenAnew,
 } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/deliveryLog';
 import { STATIC_DATA_FIELDS } from '../../nodes/MarketplaceSellerTrigger/deliveryMemory/persistence';
 import { DEFAULTS } from '../../nodes/MarketplaceSellerTrigger/settings';
@@ -175,10 +176,10 @@ function rememberedDeliveries(count: number): Record<string, unknown> {
 
 /**
  * About the length of the trigger's text for `count` deliveries of a burst (11 characters each)
- * once it has written it anew, with an eighth of room (deliveryLog.ts writeAnew).
+ * once it has written it anew, its room included (the header's few dozen characters left out).
  */
 function storedTextLength(count: number): number {
-	return Math.ceil((count * COMPACT_KEY_LENGTH * 9) / 8);
+	return roomWrittenAnew(count * COMPACT_KEY_LENGTH);
 }
 
 /**

@@ -46,6 +46,11 @@ const UNUSED_ROOM = new RegExp(`^${UNUSED}*$`);
 /** The least room a text is written with: about 90 entries before it is written anew. */
 const ROOM_MIN = 1024;
 
+/** The length of the room a text of `live` characters of entries is written anew with. */
+export function roomWrittenAnew(live: number): number {
+	return live + Math.max(ROOM_MIN, Math.ceil(live / 8));
+}
+
 /** Widths the numbers of the header keep (epoch seconds; offsets up to 10 MB). */
 const TIME_WIDTH = 10;
 const OFFSET_WIDTH = 7;
@@ -195,7 +200,7 @@ export class DeliveryLog {
 		this.written = this.written.slice(this.from);
 		this.from = 0;
 		const live = this.written.length;
-		this.room = live + needed + Math.max(ROOM_MIN, Math.ceil(live / 8));
+		this.room = needed + roomWrittenAnew(live);
 	}
 
 	private dropOldest(count: number): void {
