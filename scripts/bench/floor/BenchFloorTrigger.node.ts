@@ -139,13 +139,14 @@ export class BenchFloorTrigger implements INodeType {
 			data.runs = (typeof data.runs === 'number' ? data.runs : 0) + 1;
 			const ballast = data.ballast;
 			const change = this.getNodeParameter('ballastChange', 0, 'none');
-			if (typeof ballast === 'string' && change === 'move') {
+			if (typeof ballast !== 'string') return [items];
+			if (change === 'move') {
 				data.ballast = ballast.slice(KEY_LENGTH) + newKey();
-			} else if (typeof ballast === 'string' && change === 'moveInProcess') {
+			} else if (change === 'moveInProcess') {
 				const key = `${this.getWorkflow().id ?? ''} ${this.getNode().id}`;
 				data.ballast = (ballastInProcess.get(key) ?? ballast).slice(KEY_LENGTH) + newKey();
 				ballastInProcess.set(key, data.ballast);
-			} else if (typeof ballast === 'string' && change === 'ring') {
+			} else if (change === 'ring') {
 				const at = (data.runs % Math.floor(ballast.length / KEY_LENGTH)) * KEY_LENGTH;
 				data.ballast = ballast.slice(0, at) + newKey() + ballast.slice(at + KEY_LENGTH);
 			}
