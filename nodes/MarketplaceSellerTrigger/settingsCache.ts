@@ -1,17 +1,14 @@
 /**
- * The receiver's settings (App ID, secret, URL, options) kept for a short while per workflow,
- * node, credential and parameter set.
+ * The receiver's settings (App ID, secret, URL, options) kept for a short while per workflow and
+ * node, with the credential references and parameters they were read with.
  *
  * Reading the credential on every push is expensive in n8n 2.x
  * (docs/n8n-internals.md#credential-reads-take-an-isolate) and a flood of forged requests would
- * pay it too. Parameter changes
- * take effect at once (they are part of the key); a changed secret takes effect after the
- * lifetime, or at once when a push fails its signature or App ID check, through a re-read that is
- * rate-limited so forged traffic cannot force one per request. Clock injected, so it is tested
- * without timers.
+ * pay it too. Parameter changes take effect at once (settings read with other parameters are not
+ * used); a changed secret takes effect after the lifetime, or at once when a push fails its
+ * signature or App ID check, through a re-read that is rate-limited so forged traffic cannot
+ * force one per request. Clock injected, so it is tested without timers.
  */
-import { createHash } from 'node:crypto';
-
 import { setAsNewest } from './boundedFifo';
 
 export interface SettingsCacheOptions {
@@ -19,7 +16,7 @@ export interface SettingsCacheOptions {
 	lifetimeMs: number;
 	/** At most one forced re-read per key in this interval. */
 	forcedReadIntervalMs: number;
-	/** Bound on the number of keys (workflows x nodes). */
+	/** Bound on the number of receivers (workflows x nodes, test or production). */
 	maxEntries: number;
 }
 
@@ -30,6 +27,8 @@ export const SETTINGS_CACHE_DEFAULTS: SettingsCacheOptions = {
 };
 
 interface Entry<T> {
+	/** What the value was read with (settingsFingerprint). */
+	fingerprint: string;
 	value: T;
 	readAtMs: number;
 	forcedReadAtMs: number;
@@ -40,11 +39,12 @@ export class SettingsCache<T> {
 
 	constructor(private readonly options: SettingsCacheOptions = SETTINGS_CACHE_DEFAULTS) {}
 
-	/** The cached value if it is younger than the lifetime. */
-	get(key: string, nowMs: number): T | undefined {
+	/** The value cached for the receiver if it was read with `fingerprint` within the lifetime. */
+	get(key: string, fingerprint: string, nowMs: number): T | undefined {
 		const entry = this.entries.get(key);
 		if (
 			entry === undefined ||
+			entry.fingerprint !== fingerprint ||
 			nowMs - entry.readAtMs >= this.options.lifetimeMs ||
 			nowMs < entry.readAtMs
 		)
@@ -52,12 +52,14 @@ export class SettingsCache<T> {
 		return entry.value;
 	}
 
-	set(key: string, value: T, nowMs: number): void {
+	/** Keeps the value read with `fingerprint`, in place of any other of the receiver. */
+	set(key: string, fingerprint: string, value: T, nowMs: number): void {
+		// The rate limit of forced re-reads stays with the receiver, whatever its parameters.
 		const forcedReadAtMs = this.entries.get(key)?.forcedReadAtMs ?? Number.NEGATIVE_INFINITY;
 		setAsNewest(
 			this.entries,
 			key,
-			{ value, readAtMs: nowMs, forcedReadAtMs },
+			{ fingerprint, value, readAtMs: nowMs, forcedReadAtMs },
 			this.options.maxEntries,
 		);
 	}
@@ -79,9 +81,10 @@ export class SettingsCache<T> {
 	}
 }
 
-/** The cache key: where the receiver is, which credentials it references, and its parameters. */
-export function settingsKey(stateKey: string, credentials: string, parameters: unknown): string {
-	return `${stateKey}|${credentials}|${createHash('sha1')
-		.update(JSON.stringify(parameters ?? null))
-		.digest('hex')}`;
+/**
+ * What settings are read with: the node's credential references and parameters, as JSON. Compared
+ * whole rather than hashed: a push then costs no hash, and one entry per receiver holds it.
+ */
+export function settingsFingerprint(credentials: unknown, parameters: unknown): string {
+	return `${JSON.stringify(credentials ?? null)}|${JSON.stringify(parameters ?? null)}`;
 }

@@ -25,7 +25,7 @@ import {
 	type SettingsResult,
 	type TriggerOptions,
 } from './settings';
-import { SettingsCache, settingsKey } from './settingsCache';
+import { SettingsCache, settingsFingerprint } from './settingsCache';
 import { testPushHints, testWebhookUrlOf } from './testMode';
 import type { HeaderBag } from './verification/verifyPush';
 
@@ -55,7 +55,7 @@ function receiverStateKey(workflowId: string | undefined, nodeId: string, manual
 	return `${workflowId ?? ''}/${nodeId}${manual ? '/test' : ''}`;
 }
 
-/** Settings per workflow, node, credentials and parameters, so a push does not read the credential. */
+/** Settings per workflow and node, with what they were read with, so a push does not read the credential. */
 const settingsCache = new SettingsCache<ReceiverSettings>();
 
 /** Settings from the credential and parameters; invalid ones throw (answered 500 by the caller). */
@@ -80,14 +80,14 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	const node = this.getNode();
 	const manual = this.getMode() === 'manual';
 	const stateKey = receiverStateKey(this.getWorkflow().id, node.id, manual);
-	// All credential references, not only the chosen type's: the key then needs no parameter read.
-	const cacheKey = settingsKey(stateKey, JSON.stringify(node.credentials ?? null), node.parameters);
-	let settings = settingsCache.get(cacheKey, nowMs);
+	// All credential references, not only the chosen type's: then no parameter is read for it.
+	const fingerprint = settingsFingerprint(node.credentials, node.parameters);
+	let settings = settingsCache.get(stateKey, fingerprint, nowMs);
 	const cached = settings !== undefined;
 	try {
 		if (settings === undefined) {
 			settings = await freshSettings(this, manual);
-			settingsCache.set(cacheKey, settings, nowMs);
+			settingsCache.set(stateKey, fingerprint, settings, nowMs);
 		}
 	} catch (error) {
 		// Misconfiguration: answer like a receiver that is down, so the marketplace retries.
@@ -105,7 +105,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 	const credentialMismatch =
 		decision.action === 'reject' &&
 		(decision.reason === 'signature_mismatch' || decision.reason === 'wrong_app_id');
-	if (credentialMismatch && cached && settingsCache.claimForcedRead(cacheKey, nowMs)) {
+	if (credentialMismatch && cached && settingsCache.claimForcedRead(stateKey, nowMs)) {
 		// The secret or App ID may have changed since the settings were cached: check once more
 		// with the credential as it is now (a rejection changed no state, so this is safe).
 		let current: ReceiverSettings | undefined;
@@ -117,7 +117,7 @@ export async function receivePush(this: IWebhookFunctions): Promise<IWebhookResp
 			);
 		}
 		if (current !== undefined) {
-			settingsCache.set(cacheKey, current, nowMs);
+			settingsCache.set(stateKey, fingerprint, current, nowMs);
 			settings = current;
 			memory = DeliveryMemory.open(stateKey, settings, staticData, nowSeconds);
 			decision = await handlePush({ headers, body, rawBody }, settings, memory, nowMs);
@@ -177,12 +177,13 @@ export async function recordExecutedPush(this: IExecuteFunctions): Promise<INode
 		return [items];
 	}
 	const options = this.getNodeParameter('options', 0, {}) as TriggerOptions;
-	const node = this.getNode();
+	// The node's id only: the execute data holds the node itself, getNode() a deep copy of it.
+	const nodeId = this.getExecuteData().node.id;
 	// In another process than the one that received the push (a queue mode worker), nothing is
 	// written: the memory module knows (rememberExecutedPush).
 	if (deduplicates(options)) {
 		rememberExecutedPush(
-			receiverStateKey(this.getWorkflow().id, node.id, false),
+			receiverStateKey(this.getWorkflow().id, nodeId, false),
 			() => this.getWorkflowStaticData('node'),
 			items,
 			Math.floor(Date.now() / 1000),

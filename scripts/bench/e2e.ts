@@ -18,7 +18,8 @@
  *                                     the flush before each phase needs the Webhook node)
  *                                    [--flush 100] [--goals] (--goals ignores --targets)
  *                                    [--profile DIR] (a V8 CPU profile of n8n's main process
- *                                     per engine, written to DIR/<engine> when n8n stops)
+ *                                     per engine, written to DIR/<engine> when n8n stops,
+ *                                     with when each phase ran: profileByTarget.ts splits it)
  *
  * One n8n 2.40.7 (Node 24, one user folder) with the packed tarball installed as a community
  * package and one published "<start> -> NoOp" workflow per target (scripts/bench/e2eTargets.ts):
@@ -56,7 +57,7 @@
  *
  * No assertions: figures only, and they depend on the machine's load.
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -87,6 +88,7 @@ import {
 import { Loader } from './e2eLoad';
 import { balancedOrders, median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
+import { PHASE_WINDOWS_FILE } from './profileByTarget';
 import {
 	groupCpu,
 	threadCpu,
@@ -213,7 +215,13 @@ interface PhaseRow {
 	/** KB n8n's main process handed to write calls per request (procCpu.ts writtenBytes). */
 	writtenKbPerRequest: number;
 	non200: number;
+	/** When the phase's load started and its executions were all read back (monotonic µs, the
+	 * clock of V8's CPU profiles), so --profile can be split by target (profileByTarget.ts). */
+	window: { startUs: number; endUs: number };
 }
+
+/** Now on CLOCK_MONOTONIC in µs: the clock V8 stamps a CPU profile's samples with. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 /** Width of the target column: the longest label, "trigger v2 nodedup". */
@@ -338,9 +346,19 @@ async function main(): Promise<void> {
 			const measured = options.goals
 				? targets.filter((t) => goalLabels.includes(t.label))
 				: targets;
-			rows.push(
-				...(await runEngine(n8n, api, engine, targets, measured, sim.demo.selfApp, options, pgid)),
+			const engineRows = await runEngine(
+				n8n,
+				api,
+				engine,
+				targets,
+				measured,
+				sim.demo.selfApp,
+				options,
+				pgid,
 			);
+			rows.push(...engineRows);
+			if (options.profile !== undefined)
+				writePhaseWindows(join(options.profile, engine), engineRows);
 			// What n8n reads and writes per push for each target (docs/trigger-durability.md#the-stored-text).
 			for (const target of measured) {
 				const staticData = await n8n.workflowStaticData(target.workflowId);
@@ -355,6 +373,22 @@ async function main(): Promise<void> {
 	} finally {
 		await stopAll();
 	}
+}
+
+/**
+ * Beside the engine's CPU profile, when each measured phase ran: `node
+ * build/scripts/bench/profileByTarget.js DIR/<engine>` then splits the profile by target.
+ */
+function writePhaseWindows(dir: string, engineRows: PhaseRow[]): void {
+	mkdirSync(dir, { recursive: true });
+	const windows = engineRows.map(({ phase, target, round, requests, window }) => ({
+		phase,
+		target,
+		round,
+		requests,
+		...window,
+	}));
+	writeFileSync(join(dir, PHASE_WINDOWS_FILE), JSON.stringify(windows, null, 1));
 }
 
 /** Warm-up, then every phase and round for one engine setting. */
@@ -418,11 +452,13 @@ async function runEngine(
 		const cpuBefore = groupCpu(pgid);
 		const threadsBefore = threadCpu(pgid);
 		const writtenBefore = writtenBytes(pgid);
+		const startUs = monotonicUs();
 		const result = await loaders
 			.get(target.label)!
 			.run({ url: n8n.webhookUrl(target.path), concurrency, requests, tag });
 		const accepted = result.statuses['200'] ?? 0;
 		const executions = await waitForCompleted(api, target.workflowId, afterId, accepted);
+		const endUs = monotonicUs();
 		const cpuAfter = groupCpu(pgid);
 		const threadsAfter = threadCpu(pgid);
 		const writtenAfter = writtenBytes(pgid);
@@ -445,6 +481,7 @@ async function runEngine(
 			threadMsPerRequest: threadCpuBetween(threadsBefore, threadsAfter, result.sent),
 			writtenKbPerRequest: (writtenAfter - writtenBefore) / 1024 / result.sent,
 			non200: result.sent - accepted,
+			window: { startUs, endUs },
 		};
 	};
 	try {

@@ -422,6 +422,24 @@ describe('credential reads', () => {
 		expect(r.executions).toHaveLength(2);
 	});
 
+	it('takes changed parameters at the next push, reading the settings again', async () => {
+		const { counter, credentials } = countingCredentials(VECTOR.appSecret);
+		const r = await start({ events: ['*'] }, credentials as typeof CREDENTIALS);
+		expect((await r.post(sign(r), shipmentEvent('shipment_packed', 'S-1'))).status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+
+		r.editParameters({ events: ['shipment_created'] });
+		const unselected = await r.post(sign(r), shipmentEvent('shipment_packed', 'S-2'));
+		expect(unselected.status).toBe(200);
+		expect(r.executions).toHaveLength(1);
+		expect(counter.reads).toBe(2);
+
+		const selected = await r.post(sign(r), shipmentEvent('shipment_created', 'S-3'));
+		expect(selected.status).toBe(200);
+		expect(r.executions).toHaveLength(2);
+		expect(counter.reads).toBe(2);
+	});
+
 	it('does not re-read the credential for every forged push', async () => {
 		const { counter, credentials } = countingCredentials(VECTOR.appSecret);
 		const r = await start({}, credentials as typeof CREDENTIALS);

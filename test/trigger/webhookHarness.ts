@@ -117,6 +117,8 @@ export interface Receiver {
 	logs: LogLine[];
 	/** The workflow row's static data as the "database" holds it. */
 	database: { staticData: string | null };
+	/** Changes the node's parameters for the next requests, as a saved edit in the editor does. */
+	editParameters(parameters: INodeParameters): void;
 	post(
 		headers: Record<string, string>,
 		body: string | object,
@@ -326,6 +328,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
 		hints,
 		logs: logLines,
 		database,
+		editParameters: (parameters) => {
+			node.parameters = parameters;
+		},
 		post: async (headers, body, contentType = 'application/json', signal) =>
 			await new Promise<Response>((resolve, reject) => {
 				const payload = typeof body === 'string' ? body : JSON.stringify(body);
