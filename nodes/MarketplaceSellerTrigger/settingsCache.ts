@@ -14,7 +14,7 @@ import { setAsNewest } from './boundedFifo';
 export interface SettingsCacheOptions {
 	/** How long settings are reused. */
 	lifetimeMs: number;
-	/** At most one forced re-read per key in this interval. */
+	/** At most one forced re-read per receiver in this interval. */
 	forcedReadIntervalMs: number;
 	/** Bound on the number of receivers (workflows x nodes, test or production). */
 	maxEntries: number;

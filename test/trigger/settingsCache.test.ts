@@ -1,4 +1,7 @@
-/** The trigger's settings cache: lifetime, what the settings were read with, rate-limited forced re-reads, bound (clock injected). */
+/**
+ * The trigger's settings cache: lifetime, what the settings were read with, rate-limited forced
+ * re-reads, bound (clock injected).
+ */
 import {
 	SettingsCache,
 	settingsFingerprint,
