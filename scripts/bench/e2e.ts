@@ -88,7 +88,7 @@ import {
 import { Loader } from './e2eLoad';
 import { balancedOrders, median, medianInterval } from './measure';
 import { loadedNodeVersions } from './nodeVersions';
-import { PHASE_WINDOWS_FILE } from './profileByTarget';
+import { PHASE_WINDOWS_FILE, type PhaseWindow } from './profileByTarget';
 import {
 	groupCpu,
 	threadCpu,
@@ -215,8 +215,10 @@ interface PhaseRow {
 	/** KB n8n's main process handed to write calls per request (procCpu.ts writtenBytes). */
 	writtenKbPerRequest: number;
 	non200: number;
-	/** When the phase's load started and its executions were all read back (monotonic µs, the
-	 * clock of V8's CPU profiles), so --profile can be split by target (profileByTarget.ts). */
+	/**
+	 * When the phase's load started and its executions were all read back (monotonic µs, the
+	 * clock of V8's CPU profiles), so --profile can be split by target (profileByTarget.ts).
+	 */
 	window: { startUs: number; endUs: number };
 }
 
@@ -381,7 +383,7 @@ async function main(): Promise<void> {
  */
 function writePhaseWindows(dir: string, engineRows: PhaseRow[]): void {
 	mkdirSync(dir, { recursive: true });
-	const windows = engineRows.map(({ phase, target, round, requests, window }) => ({
+	const windows: PhaseWindow[] = engineRows.map(({ phase, target, round, requests, window }) => ({
 		phase,
 		target,
 		round,

@@ -168,7 +168,7 @@ function printTargets(entries: TargetProfile[]): void {
 			if (entry.byPlace.has(place))
 				console.log(`  ${place.padEnd(28)} ${perRequest(entry, entry.byPlace.get(place))}`);
 		for (const [place, ms] of entry.underPlace)
-			console.log(`  under ${place}, with its calls ${perRequest(entry, ms).padStart(6)}`);
+			console.log(`  under ${place}, with its calls ${perRequest(entry, ms)}`);
 	}
 }
 
