@@ -173,6 +173,43 @@ describe('queue mode: a key saved before the run is tentative', () => {
 		void first;
 	});
 
+	it("learns that executions run elsewhere from its first 200, even when another process's row confirmed that push first", async () => {
+		// The first push reaches both processes at once (both run it; a guard step keeps the
+		// business steps to one run). b's run ends first and b's row says so before a's job ends.
+		let releaseFirstRun: () => void = () => undefined;
+		const firstRunHeld = new Promise<void>((resolve) => (releaseFirstRun = resolve));
+		const database = { staticData: null as string | null };
+		const a = await startReceiver({
+			credentials: CREDENTIALS,
+			database,
+			queueMode: {},
+			beforeExecute: async (item) => {
+				if (item.shipmentId === 'SHP-FIRST') await firstRunHeld;
+			},
+		});
+		const b = await startReceiver({ credentials: CREDENTIALS, database, queueMode: {} });
+		receivers.push(a, b);
+		const first = shipmentEvent('shipment_packed', 'SHP-FIRST');
+		const atA = push(a, first);
+		for (let i = 0; i < 200 && runsOf([a], 'SHP-FIRST') === 0; i += 1)
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		expect((await push(b, first)).status).toBe(200);
+		// A copy at b is a duplicate: b writes the row with the key remembered.
+		expect((await push(b, first)).status).toBe(200);
+		// A copy at a takes that row in while a's own copy is still running.
+		expect((await push(a, first)).status).toBe(200);
+		releaseFirstRun();
+		expect((await atA).status).toBe(200);
+		expect(runsOf([a, b], 'SHP-FIRST')).toBe(2);
+
+		// a's next push is saved before its job is enqueued: a copy at b right after a's answer is
+		// a duplicate.
+		const next = shipmentEvent('shipment_packed', 'SHP-NEXT');
+		expect((await push(a, next)).status).toBe(200);
+		expect((await push(b, next)).status).toBe(200);
+		expect(runsOf([a, b], 'SHP-NEXT')).toBe(1);
+	});
+
 	it("when the first copy's connection finally closes, the copy that took the delivery over keeps it", async () => {
 		let releaseSecondRun: () => void = () => undefined;
 		const secondRunHeld = new Promise<void>((resolve) => (releaseSecondRun = resolve));

@@ -85,7 +85,7 @@ export interface ReceiverState extends PushMemory {
 	 */
 	savedSellersVersion: number;
 	/**
-	 * Learned from the first push answered 200 that no execute step of this process confirmed:
+	 * Learned from the first push answered 200 whose execute step did not run in this process:
 	 * executions run in other processes (queue mode workers). See docs/trigger-durability.md.
 	 */
 	executionsElsewhere: boolean;
@@ -442,6 +442,15 @@ export async function waitForFirstCopy(
 		releaseDelivery(current, key);
 }
 
+/**
+ * Pushes accepted in this process whose request is still open, keyed like the waiters, and
+ * whether their execute step ran here. A 200 for one that did not run here teaches the memory
+ * that executions run elsewhere; the key's pending state cannot tell, because a row another
+ * process wrote may confirm the key first. Bounded by the requests n8n holds open: each entry
+ * goes when its response closes.
+ */
+const openAccepted = new Map<string, { ranHere: boolean }>();
+
 /** Wakes the copies waiting for the delivery in flight under `key`. */
 function settleInFlight(stateKey: string, key: string, acknowledged: boolean): void {
 	const id = `${stateKey}|${key}`;
@@ -514,7 +523,12 @@ export function rememberExecutedPush(
 ): number {
 	const state = states.get(stateKey);
 	if (state === undefined) return 0;
-	return saveConfirmedDeliveries(staticData(), compactKeysOf(items), state, nowSeconds);
+	const keys = compactKeysOf(items);
+	for (const key of keys) {
+		const open = openAccepted.get(`${stateKey}|${key}`);
+		if (open !== undefined) open.ranHere = true;
+	}
+	return saveConfirmedDeliveries(staticData(), keys, state, nowSeconds);
 }
 
 /**
@@ -542,10 +556,11 @@ export function saveConfirmedDeliveries(
  * The answer to an accepted push is n8n's, sent when the execution has ended (responseMode
  * "responseNode" with no early response). When the response closes, the delivery's claim is
  * settled. In one process the execute step has confirmed it already (the key is saved with the
- * execution), and it stays confirmed even when the workflow failed: its execution exists. A
- * claim still pending was executed elsewhere (queue mode) when the answer is 200: confirmed
- * here, saved by this process's next static data write; otherwise it is released, so that the
- * marketplace's redelivery runs. Copies waiting for it are woken either way.
+ * execution), and it stays confirmed even when the workflow failed: its execution exists. A 200
+ * for a push whose execute step did not run here means executions run elsewhere (queue mode):
+ * the memory learns it, and a claim still pending is confirmed, saved by this process's next
+ * static data write. Without a 200 a pending claim is released, so that the marketplace's
+ * redelivery runs. Copies waiting for it are woken either way.
  */
 export function settleWhenAnswered(
 	context: IWebhookFunctions,
@@ -556,14 +571,18 @@ export function settleWhenAnswered(
 	acceptedAt?: number,
 ): void {
 	const res = context.getResponseObject();
+	const id = `${stateKey}|${key}`;
+	const open = { ranHere: false };
+	openAccepted.set(id, open);
 	res.once('close', () => {
 		onClose?.();
+		if (openAccepted.get(id) === open) openAccepted.delete(id);
 		const acknowledged = res.statusCode === 200 && res.writableFinished;
 		// The state as it is now: a change of limits may have rebuilt it meanwhile.
 		const state = findReceiverState(stateKey);
+		if (state !== undefined && acknowledged && !open.ranHere) state.executionsElsewhere = true;
 		if (state !== undefined && state.deliveries.isPending(key)) {
 			if (acknowledged) {
-				state.executionsElsewhere = true;
 				confirmDelivery(state, key, Math.floor(Date.now() / 1000));
 			} else if (acceptedAt === undefined || state.savedTentatively.get(key) === acceptedAt) {
 				// Not released when a later copy took the delivery over: that copy's run settles it.
