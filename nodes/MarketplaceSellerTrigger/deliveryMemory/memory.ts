@@ -370,6 +370,9 @@ export function resetReceiverStates(): void {
 	states.clear();
 }
 
+/** The key of a delivery's requests in this process: its memory and its delivery key. */
+const requestKey = (stateKey: string, key: string) => `${stateKey}|${key}`;
+
 /**
  * Copies of pushes in flight in this process, waiting for the first copy's answer instead of
  * being acknowledged early (a 200 is a promise that the push runs: the first copy may still fail
@@ -393,7 +396,7 @@ async function waitForInFlight(
 	key: string,
 	maxMs?: number,
 ): Promise<boolean | undefined> {
-	const id = `${stateKey}|${key}`;
+	const id = requestKey(stateKey, key);
 	return await new Promise<boolean | undefined>((resolve) => {
 		let done = false;
 		const wake: Wake = (acknowledged) => {
@@ -443,17 +446,17 @@ export async function waitForFirstCopy(
 }
 
 /**
- * Pushes accepted in this process whose request is still open, keyed like the waiters, and
- * whether their execute step ran here. A 200 for one that did not run here teaches the memory
- * that executions run elsewhere; the key's pending state cannot tell, because a row another
- * process wrote may confirm the key first. Bounded by the requests n8n holds open: each entry
- * goes when its response closes.
+ * Pushes accepted in this process whose request is still open (requestKey), and whether their
+ * execute step ran here. A 200 for one that did not run here teaches the memory that executions
+ * run elsewhere; the key's pending state cannot tell, because a row another process wrote may
+ * confirm the key first. Bounded by the requests n8n holds open: each entry goes when its
+ * response closes.
  */
 const openAccepted = new Map<string, { ranHere: boolean }>();
 
 /** Wakes the copies waiting for the delivery in flight under `key`. */
 function settleInFlight(stateKey: string, key: string, acknowledged: boolean): void {
-	const id = `${stateKey}|${key}`;
+	const id = requestKey(stateKey, key);
 	const list = inFlightWaiters.get(id);
 	if (list === undefined) return;
 	inFlightWaiters.delete(id);
@@ -525,7 +528,7 @@ export function rememberExecutedPush(
 	if (state === undefined) return 0;
 	const keys = compactKeysOf(items);
 	for (const key of keys) {
-		const open = openAccepted.get(`${stateKey}|${key}`);
+		const open = openAccepted.get(requestKey(stateKey, key));
 		if (open !== undefined) open.ranHere = true;
 	}
 	return saveConfirmedDeliveries(staticData(), keys, state, nowSeconds);
@@ -571,7 +574,7 @@ export function settleWhenAnswered(
 	acceptedAt?: number,
 ): void {
 	const res = context.getResponseObject();
-	const id = `${stateKey}|${key}`;
+	const id = requestKey(stateKey, key);
 	const open = { ranHere: false };
 	openAccepted.set(id, open);
 	res.once('close', () => {
