@@ -17,6 +17,8 @@ const s = useGuardSession();
 /** Every envelope that ran before the restart (redelivered after it). */
 const accepted: Envelope[] = [];
 const ok = { status: 200, body: '', error: null };
+/** A copy asked to come again later (a tentative key of another memory, within its lease). */
+const retryLater = { status: 503, body: '', error: null };
 
 function figure(line: string): void {
 	process.stderr.write(`[e2e-queue] figure: ${line}\n`);
@@ -82,7 +84,6 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		// committed (n8n answers first) finds the key tentative: it is asked to come again (503),
 		// never acknowledged without a known run (docs/trigger-durability.md#several-n8n-processes-queue-mode).
 		// The marketplace delivers it again; after the lease it is a duplicate.
-		const retryLater = { status: 503, body: '', error: null };
 		const first = answers(copies);
 		expect(first[0]).toEqual(ok);
 		expect(first.filter((a) => a.status !== 200)).toEqual(
@@ -122,7 +123,6 @@ describe('queue mode: two webhook processes, one worker, the Postgres guard', ()
 		// The last push of a process may still be tentative in the row, under a memory the restart
 		// ended (see below): within that key's lease its copies are asked to come again (503), never
 		// acknowledged. The marketplace delivers it again after the lease.
-		const retryLater = { status: 503, body: '', error: null };
 		const askedAgain = redelivered.filter(({ result }) =>
 			answers(result).some((a) => a.status === 503),
 		);
